@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// restoretrace: a model of UIKit state preservation and restoration that records every step,
+// and the tools that read, render, summarise, export and diff those traces.
+import PackageDescription
+
+let package = Package(
+    name: "restoretrace",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "RestoreTrace", targets: ["RestoreTrace"]),
+        .executable(name: "restoretrace", targets: ["restoretrace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Layer 0: the trace contract. No dependencies.
+        .target(name: "TraceFormat"),
+        // Layer 1: the UIKit model and the trace analyses.
+        .target(name: "RestorationEngine", dependencies: ["TraceFormat"]),
+        .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
+        // Graphviz: libgvc behind a typed DOT model; knows nothing of restoration.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "Graphviz", dependencies: ["CGraphviz"]),
+        // Layer 2: restoration-aware diagrams.
+        .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
+        // The one library product users import.
+        .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
+        // The command line: commands live in a library so tests can run them in-process.
+        .target(
+            name: "RestoreTraceCLI",
+            dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI"]),
+
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"], resources: [.copy("Corpus")]),
+        .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat"]),
+        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceFormat"]),
+        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace"]),
+    ]
+)

@@ -1,0 +1,262 @@
+// The in-memory form of a `restoretrace-scenario/1` file (spec/SCENARIO_FORMAT.md): an app's
+// hierarchy when it goes to the background, and how the relaunched app behaves.
+// `ScenarioLoader` builds these from JSON; the engine runs them; Diagrams draws them.
+
+import TraceFormat
+
+/// The current scenario format identifier.
+public let currentScenarioFormat = "restoretrace-scenario/1"
+
+/// A whole scenario file.
+public struct Scenario: Sendable, Hashable {
+    public var format: String
+    public var name: String
+    public var app: ScenarioApp
+    public var windows: [ScenarioWindow]
+    public var registeredObjects: [ScenarioRegisteredObject]
+    public var relaunch: ScenarioRelaunch
+    /// `x-…` members, kept in order.
+    public var extensions: [JSONMember]
+
+    public init(
+        format: String = currentScenarioFormat, name: String, app: ScenarioApp = ScenarioApp(),
+        windows: [ScenarioWindow], registeredObjects: [ScenarioRegisteredObject] = [],
+        relaunch: ScenarioRelaunch = ScenarioRelaunch(), extensions: [JSONMember] = []
+    ) {
+        self.format = format
+        self.name = name
+        self.app = app
+        self.windows = windows
+        self.registeredObjects = registeredObjects
+        self.relaunch = relaunch
+        self.extensions = extensions
+    }
+}
+
+/// `app`: the app delegate before termination.
+public struct ScenarioApp: Sendable, Hashable {
+    public var bundleVersion: String
+    /// `shouldSaveApplicationState` (true).
+    public var shouldSave: Bool
+    /// What `willEncodeRestorableState` writes.
+    public var state: JSONObject
+    /// Registered objects the app delegate references in `willEncode`.
+    public var encodes: [String]
+    public var extensions: [JSONMember]
+
+    public init(bundleVersion: String = "1.0", shouldSave: Bool = true, state: JSONObject = JSONObject(),
+                encodes: [String] = [], extensions: [JSONMember] = []) {
+        self.bundleVersion = bundleVersion
+        self.shouldSave = shouldSave
+        self.state = state
+        self.encodes = encodes
+        self.extensions = extensions
+    }
+}
+
+/// One window; preservation starts at its root view controller.
+public struct ScenarioWindow: Sendable, Hashable {
+    public var root: ScenarioViewController
+    public var extensions: [JSONMember]
+    public init(root: ScenarioViewController, extensions: [JSONMember] = []) {
+        self.root = root
+        self.extensions = extensions
+    }
+}
+
+/// `kind` of a view controller.
+public enum ViewControllerKind: String, Sendable, Hashable, CaseIterable {
+    case plain, navigation, tabBar, split, page, custom
+}
+
+/// A view controller and everything below it.
+public struct ScenarioViewController: Sendable, Hashable {
+    public var className: String
+    /// Ancestors, nearest first, for the "same class or subclass" check.
+    public var superclasses: [String]
+    public var kind: ViewControllerKind
+    /// nil (absent, null) means no identifier. `""` is kept as written; the engine treats it as nil.
+    public var restorationIdentifier: String?
+    public var restorationClass: String?
+    public var storyboardIdentifier: String?
+    /// What its `encodeRestorableState(with:)` writes.
+    public var state: JSONObject
+    /// Restoration identifiers of registered objects it encodes a reference to.
+    public var encodes: [String]
+    /// Contained view controllers (for `navigation`, the stack, last on top).
+    public var children: [ScenarioViewController]
+    /// The view controller it presents modally, if any.
+    public var presented: ScenarioViewController? {
+        get { presentedStorage.first }
+        set { presentedStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var presentedStorage: [ScenarioViewController]
+    /// `tabBar`: the selected tab.
+    public var selectedIndex: Int?
+    /// `custom`: whether it encodes its children (false).
+    public var encodesChildren: Bool
+    public var views: [ScenarioView]
+    public var restore: ScenarioRestoreBehavior
+    public var cost: ScenarioCost?
+    /// Where it was in the file (`windows[0].root.children[1]`), for messages; "" when built in code.
+    public var jsonPath: String
+    public var extensions: [JSONMember]
+
+    public init(
+        className: String, superclasses: [String] = [], kind: ViewControllerKind = .plain,
+        restorationIdentifier: String? = nil, restorationClass: String? = nil, storyboardIdentifier: String? = nil,
+        state: JSONObject = JSONObject(), encodes: [String] = [], children: [ScenarioViewController] = [],
+        presented: ScenarioViewController? = nil, selectedIndex: Int? = nil, encodesChildren: Bool = false,
+        views: [ScenarioView] = [], restore: ScenarioRestoreBehavior = ScenarioRestoreBehavior(),
+        cost: ScenarioCost? = nil, jsonPath: String = "", extensions: [JSONMember] = []
+    ) {
+        self.className = className
+        self.superclasses = superclasses
+        self.kind = kind
+        self.restorationIdentifier = restorationIdentifier
+        self.restorationClass = restorationClass
+        self.storyboardIdentifier = storyboardIdentifier
+        self.state = state
+        self.encodes = encodes
+        self.children = children
+        self.presentedStorage = presented.map { [$0] } ?? []
+        self.selectedIndex = selectedIndex
+        self.encodesChildren = encodesChildren
+        self.views = views
+        self.restore = restore
+        self.cost = cost
+        self.jsonPath = jsonPath
+        self.extensions = extensions
+    }
+}
+
+/// `kind` of a view.
+public enum ViewKind: String, Sendable, Hashable, CaseIterable {
+    case plain, scroll, table, collection
+}
+
+/// A restorable view.
+public struct ScenarioView: Sendable, Hashable {
+    public var className: String
+    public var kind: ViewKind
+    public var restorationIdentifier: String?
+    /// `[x, y]`.
+    public var contentOffset: [Double]?
+    public var dataSourceModelAssociation: Bool
+    public var selectedModelIds: [String]
+    public var firstVisibleModelId: String?
+    public var state: JSONObject
+    public var subviews: [ScenarioView]
+    public var jsonPath: String
+    public var extensions: [JSONMember]
+
+    public init(
+        className: String, kind: ViewKind = .plain, restorationIdentifier: String? = nil,
+        contentOffset: [Double]? = nil, dataSourceModelAssociation: Bool = false, selectedModelIds: [String] = [],
+        firstVisibleModelId: String? = nil, state: JSONObject = JSONObject(), subviews: [ScenarioView] = [],
+        jsonPath: String = "", extensions: [JSONMember] = []
+    ) {
+        self.className = className
+        self.kind = kind
+        self.restorationIdentifier = restorationIdentifier
+        self.contentOffset = contentOffset
+        self.dataSourceModelAssociation = dataSourceModelAssociation
+        self.selectedModelIds = selectedModelIds
+        self.firstVisibleModelId = firstVisibleModelId
+        self.state = state
+        self.subviews = subviews
+        self.jsonPath = jsonPath
+        self.extensions = extensions
+    }
+}
+
+/// What an app's restoration class or app delegate hands back for an object at relaunch.
+public enum ScenarioObjectAnswer: Sendable, Hashable {
+    /// `"instance"`: an object of the archived class.
+    case instance
+    /// `"nil"`.
+    case none
+    /// `{ "class": ..., "superclasses": [...] }`: an object of another class.
+    case other(className: String, superclasses: [String])
+}
+
+/// `restore`: how the relaunched app behaves for one object.
+public struct ScenarioRestoreBehavior: Sendable, Hashable {
+    /// nil: the default rule of SCENARIO_FORMAT.md (root, tab/split/page children and a navigation
+    /// controller's first child exist at launch; pushed, presented and custom children do not).
+    public var createdAtLaunch: Bool?
+    public var restorationClassReturns: ScenarioObjectAnswer
+    public var appDelegateReturns: ScenarioObjectAnswer
+    public var decodeThrows: Bool
+    public var crashesDuringDecode: Bool
+
+    public init(createdAtLaunch: Bool? = nil, restorationClassReturns: ScenarioObjectAnswer = .instance,
+                appDelegateReturns: ScenarioObjectAnswer = .none, decodeThrows: Bool = false,
+                crashesDuringDecode: Bool = false) {
+        self.createdAtLaunch = createdAtLaunch
+        self.restorationClassReturns = restorationClassReturns
+        self.appDelegateReturns = appDelegateReturns
+        self.decodeThrows = decodeThrows
+        self.crashesDuringDecode = crashesDuringDecode
+    }
+}
+
+/// `cost`: extra work the engine really spends, to model slow objects.
+public struct ScenarioCost: Sendable, Hashable {
+    public var encodeMicros: Int
+    public var decodeMicros: Int
+    public init(encodeMicros: Int = 0, decodeMicros: Int = 0) {
+        self.encodeMicros = encodeMicros
+        self.decodeMicros = decodeMicros
+    }
+}
+
+/// A registered object (`registerObject(forStateRestoration:restorationIdentifier:)`).
+public struct ScenarioRegisteredObject: Sendable, Hashable {
+    public var restorationIdentifier: String
+    public var className: String
+    public var state: JSONObject
+    public var jsonPath: String
+    public init(restorationIdentifier: String, className: String, state: JSONObject = JSONObject(), jsonPath: String = "") {
+        self.restorationIdentifier = restorationIdentifier
+        self.className = className
+        self.state = state
+        self.jsonPath = jsonPath
+    }
+}
+
+/// `relaunch.shouldRestore`.
+public enum ScenarioShouldRestore: String, Sendable, Hashable {
+    case always = "true"
+    case never = "false"
+    case sameVersion
+}
+
+/// `relaunch.archive`: what happened to the archive file between the two processes.
+public enum ScenarioArchiveCondition: String, Sendable, Hashable, CaseIterable {
+    case intact, corrupt, truncated, missing
+}
+
+/// `relaunch`: the app and the device at the next launch.
+public struct ScenarioRelaunch: Sendable, Hashable {
+    /// nil: the same as `app.bundleVersion`.
+    public var bundleVersion: String?
+    public var shouldRestore: ScenarioShouldRestore
+    public var forceQuit: Bool
+    public var launchCrashes: Int
+    public var archive: ScenarioArchiveCondition
+    public var deletedModelIds: [String]
+    public var extensions: [JSONMember]
+
+    public init(bundleVersion: String? = nil, shouldRestore: ScenarioShouldRestore = .always, forceQuit: Bool = false,
+                launchCrashes: Int = 0, archive: ScenarioArchiveCondition = .intact, deletedModelIds: [String] = [],
+                extensions: [JSONMember] = []) {
+        self.bundleVersion = bundleVersion
+        self.shouldRestore = shouldRestore
+        self.forceQuit = forceQuit
+        self.launchCrashes = launchCrashes
+        self.archive = archive
+        self.deletedModelIds = deletedModelIds
+        self.extensions = extensions
+    }
+}

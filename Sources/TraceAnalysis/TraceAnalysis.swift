@@ -1,0 +1,1 @@
+// TraceAnalysis: to be written.

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what restoretrace needs on a Debian machine that has Swift: only what is missing,
+# so a second run takes well under a second.
+#   libgraphviz-dev    libgvc headers, libraries and plugins (in-process rendering)
+#   fonts-dejavu-core  a fixed font set: text measurement, hence layout, depends on fonts
+#   pkg-config         how SwiftPM finds libgvc
+#   python3-jsonschema only with --test: the independent JSON Schema validator used in tests
+set -euo pipefail
+
+want_test_tools=0
+[ "${1:-}" = "--test" ] && want_test_tools=1
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if ! pkg-config --exists libgvc 2>/dev/null || ! ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1; then
+    missing+=(libgraphviz-dev)
+fi
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+if [ "$want_test_tools" = 1 ] && ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+    missing+=(python3-jsonschema)
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1; then
+    # The libgvc6 package writes its plugin list at install; regenerate it if that was skipped.
+    dot_bin=$(ls /usr/lib/*/graphviz/../../../bin/dot 2>/dev/null | head -n1 || true)
+    echo "setup: Graphviz plugin configuration (config6a) is missing; reinstall libgvc6" >&2
+    exit 1
+fi
+echo "setup: libgvc $(pkg-config --modversion libgvc), fonts and tools present" >&2

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Everything CI checks, in order. Run through `make test`, which installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== swift build"
+swift build
+echo "== swift test"
+swift test 2>&1 | tee .build/test-output.txt | grep -v -E '^\[[0-9]+/[0-9]+\]' 
