@@ -7,3 +7,5 @@ echo "== swift build"
 swift build
 echo "== swift test"
 swift test 2>&1 | tee .build/test-output.txt | grep -v -E '^\[[0-9]+/[0-9]+\]' 
+echo "== JSON Schemas, fixtures and format docs"
+python3 scripts/check-schemas.py
