@@ -63,7 +63,7 @@ def relative(path):
 
 
 def describe(error):
-    location = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    location = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
     return f"{location or '(top level)'}: {error.message}"
 
 
@@ -74,12 +74,15 @@ class LineValidator:
 
     def __init__(self, schema):
         self.whole = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
-        registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
-        self.branches = {
-            name: Draft202012Validator({"$ref": f"{schema['$id']}#/$defs/{name}"}, registry=registry,
-                                       format_checker=Draft202012Validator.FORMAT_CHECKER)
-            for name in ("header", "record") if name in schema.get("$defs", {})
-        }
+        self.registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+        self.schema_id = schema["$id"]
+        self.definitions = set(schema.get("$defs", {}))
+        self.branches = {name: self.definition(name) for name in ("header", "record") if name in self.definitions}
+
+    def definition(self, name):
+        """A validator for one `$defs` entry, e.g. `viewController` for a fragment in the docs."""
+        return Draft202012Validator({"$ref": f"{self.schema_id}#/$defs/{name}"}, registry=self.registry,
+                                    format_checker=Draft202012Validator.FORMAT_CHECKER)
 
     def iter_errors(self, value):
         errors = list(self.whole.iter_errors(value))
@@ -294,14 +297,34 @@ def check_scenario_doc(validator, tally):
         return
     where = relative(SCENARIO_DOC)
     for language, text, check, start in fenced_blocks(SCENARIO_DOC):
-        if language != "json":
+        # ```json is a whole scenario; ```json NAME is a fragment checked against $defs/NAME.
+        words = language.split()
+        if not words or words[0] != "json":
             continue
         here = f"{where}:{start}"
+        if len(words) > 1 and words[1] not in validator.definitions:
+            tally.fail(here, f"no $defs/{words[1]} in {relative(SCENARIO_SCHEMA)} to check this fragment against")
+            continue
+        fragment_validator = validator.definition(words[1]) if len(words) > 1 else validator
         try:
-            problem = first_error(validator, json.loads(text))
+            problem = first_error(fragment_validator, json.loads(text))
         except json.JSONDecodeError as error:
             problem = f"not JSON: {error.msg} at line {start + error.lineno - 1}"
-        tally.fail(here, problem) if problem else tally.ok(here, "valid scenario")
+        what = f"valid {words[1]}" if len(words) > 1 else "valid scenario"
+        tally.fail(here, problem) if problem else tally.ok(here, what)
+        if len(words) == 1 and not problem:
+            check_matches_fixture(json.loads(text), here, tally)
+
+
+def check_matches_fixture(scenario, where, tally):
+    """A scenario on the page that has a fixture of its name must say the same as the fixture."""
+    fixture = FIXTURES / "valid" / f"{scenario.get('name')}.scenario.json"
+    if not fixture.exists():
+        return
+    if json.loads(fixture.read_text(encoding="utf-8")) == scenario:
+        tally.ok(where, f"same as {relative(fixture)}")
+    else:
+        tally.fail(where, f"differs from {relative(fixture)}; change both together")
 
 
 def main():
