@@ -14,6 +14,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         version: restoreTraceVersion,
         subcommands: [
             ValidateCommand.self,
+            GenerateCommand.self,
         ]
     )
 
