@@ -15,6 +15,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         subcommands: [
             ValidateCommand.self,
             GenerateCommand.self,
+            BenchWriterCommand.self,
         ]
     )
 
