@@ -13,6 +13,9 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            ValidateCommand.self,
+            GenerateCommand.self,
+            BenchWriterCommand.self,
         ]
     )
 
