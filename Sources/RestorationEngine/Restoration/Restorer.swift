@@ -258,17 +258,26 @@ private final class RestorationPass {
     private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
         let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
         if !path.isEmpty {
-            for key in [StateCoderKey.bundleVersion, StateCoderKey.userInterfaceIdiom] {
-                if let value = archive.applicationValue(forKey: key) { coder.encodeSystemValue(value, forKey: key) }
-            }
+            for (key, value) in perObjectKeys(of: archive) { coder.appendArchived(.value(value), forKey: key) }
         }
         for slot in slots {
             switch slot.content {
-            case .value(let value): coder.encodeSystemValue(value, forKey: slot.key)
-            case .references(let paths, let isList): coder.storeArchived(paths: paths, isList: isList, forKey: slot.key)
+            case .value(let value): coder.appendArchived(.value(value), forKey: slot.key)
+            case .references(let paths, let isList): coder.appendArchived(.paths(paths, isList: isList), forKey: slot.key)
             }
         }
         return coder
+    }
+
+    /// UIKit's per-object keys, stored once in the application coder (read once per pass).
+    private var cachedPerObjectKeys: [(String, JSONValue)]?
+    private func perObjectKeys(of archive: RestorationArchive) -> [(String, JSONValue)] {
+        if let cachedPerObjectKeys { return cachedPerObjectKeys }
+        let keys = [StateCoderKey.bundleVersion, StateCoderKey.userInterfaceIdiom].compactMap { key in
+            archive.applicationValue(forKey: key).map { (key, $0) }
+        }
+        cachedPerObjectKeys = keys
+        return keys
     }
 
     private func discard(_ reason: DiscardReason, deleting: Bool = true) {
