@@ -156,8 +156,9 @@ final class PreservationWalk {
                         continue
                     }
                     decided.insert(identity)
-                    let isRegistered = application.registrationIdentifier(of: child) != nil
-                    let identifier = application.registrationIdentifier(of: child) ?? child.restorationIdentifier
+                    let registration = application.registrationIdentifier(of: child)
+                    let isRegistered = registration != nil
+                    let identifier = registration ?? child.restorationIdentifier
                     switch PreservationDecision.admit(identifier: identifier, parent: item.path, isRegistered: isRegistered,
                                                       taken: taken, maximumDepth: limits.maximumDepth) {
                     case .preserve(let path):
