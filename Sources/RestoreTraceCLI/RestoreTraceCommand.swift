@@ -13,6 +13,10 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            ValidateCommand.self,
+            GenerateCommand.self,
+            BenchWriterCommand.self,
+            BenchEngineCommand.self,
         ]
     )
 
