@@ -10,47 +10,6 @@ struct ScenarioJSONReader {
     /// The file name used in every message.
     let file: String
 
-    // MARK: Paths
-
-    /// `parent.key`, or `parent["odd key"]` when the key is not a plain name.
-    static func path(_ parent: String, _ key: String) -> String {
-        if isPlainName(key) { return parent.isEmpty ? key : parent + "." + key }
-        return parent + "[" + quoted(key) + "]"
-    }
-
-    /// `parent[index]`.
-    static func path(_ parent: String, _ index: Int) -> String { parent + "[\(index)]" }
-
-    private static func isPlainName(_ key: String) -> Bool {
-        guard let first = key.utf8.first, !(first >= 0x30 && first <= 0x39), first != 0x2D else { return false }
-        return key.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x5F || byte == 0x2D || byte == 0x24
-        }
-    }
-
-    /// A key as a JSON string literal, for paths and messages.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     // MARK: Errors
 
     func error(_ path: String, _ problem: ScenarioError.Problem) -> ScenarioError {
@@ -63,7 +22,7 @@ struct ScenarioJSONReader {
 
     /// An unknown field, with the nearest known name when one is close enough to be a typo.
     func unknownField(_ key: String, in parent: String, known: [String]) -> ScenarioError {
-        error(ScenarioJSONReader.path(parent, key), .unknownField(suggestion: ScenarioJSONReader.nearest(key, in: known)))
+        error(JSONPathText.member(parent, key), .unknownField(suggestion: ScenarioJSONReader.nearest(key, in: known)))
     }
 
     static func nearest(_ key: String, in known: [String]) -> String? {
@@ -107,13 +66,13 @@ struct ScenarioJSONReader {
         if members.count <= 24 {
             for i in 1..<members.count {
                 for j in 0..<i where members[j].key == members[i].key {
-                    throw error(ScenarioJSONReader.path(path, members[i].key), .duplicateField)
+                    throw error(JSONPathText.member(path, members[i].key), .duplicateField)
                 }
             }
         } else {
             var seen = Set<String>(minimumCapacity: members.count)
             for member in members where !seen.insert(member.key).inserted {
-                throw error(ScenarioJSONReader.path(path, member.key), .duplicateField)
+                throw error(JSONPathText.member(path, member.key), .duplicateField)
             }
         }
     }
@@ -165,7 +124,7 @@ struct ScenarioJSONReader {
         out.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
-                throw wrongType(item, expected: "a string", at: ScenarioJSONReader.path(path(), index))
+                throw wrongType(item, expected: "a string", at: JSONPathText.element(path(), index))
             }
             out.append(text)
         }
@@ -179,9 +138,51 @@ struct ScenarioJSONReader {
 
     /// A string that must be one of `allowed`.
     func choice(_ value: JSONValue, allowed: [String], at path: @autoclosure () -> String) throws(ScenarioError) -> String {
+        if case .string(let text) = value, allowed.contains(text) { return text }
         let expected = "one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw wrongType(value, expected: expected, at: path()) }
-        guard allowed.contains(text) else { throw error(path(), .invalidValue(found: text, expected: expected)) }
-        return text
+        throw error(path(), .invalidValue(found: text, expected: expected))
+    }
+}
+
+/// JSON paths as messages show them: `windows[0].root.children[1].class`.
+enum JSONPathText {
+    /// `parent.key`, or `parent["odd key"]` when the key is not a plain name.
+    static func member(_ parent: String, _ key: String) -> String {
+        if isPlainName(key) { return parent.isEmpty ? key : parent + "." + key }
+        return parent + "[" + quoted(key) + "]"
+    }
+
+    /// `parent[index]`.
+    static func element(_ parent: String, _ index: Int) -> String { parent + "[" + String(index) + "]" }
+
+    static func isPlainName(_ key: String) -> Bool {
+        guard let first = key.utf8.first, !(first >= 0x30 && first <= 0x39), first != 0x2D else { return false }
+        return key.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F || byte == 0x2D || byte == 0x24
+        }
+    }
+
+    /// A key as a JSON string literal, for paths and messages.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }

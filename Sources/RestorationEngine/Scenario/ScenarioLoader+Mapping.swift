@@ -34,10 +34,25 @@ struct ScenarioDocumentMapper {
     let limits: ScenarioLoader.Limits
     /// The scenario's name when the document has no `name` (the file name without its extension).
     let defaultName: String
+    /// The identifiers of `registeredObjects`, read before the windows so `encodes` can be checked in one walk.
+    private var registeredIdentifiers: Set<String> = []
+
+    init(reader: ScenarioJSONReader, limits: ScenarioLoader.Limits, defaultName: String) {
+        self.reader = reader
+        self.limits = limits
+        self.defaultName = defaultName
+    }
 
     private typealias Fields = ScenarioLoader.Fields
 
-    func scenario(from document: JSONValue) throws(ScenarioError) -> Scenario {
+    /// The values of each enumerated field, built once.
+    private enum Allowed {
+        static let archive = ScenarioArchiveCondition.allCases.map(\.rawValue)
+        static let viewControllerKind = ViewControllerKind.allCases.map(\.rawValue)
+        static let viewKind = ViewKind.allCases.map(\.rawValue)
+    }
+
+    mutating func scenario(from document: JSONValue) throws(ScenarioError) -> Scenario {
         let top = try reader.object(document, expected: "a scenario object ({\"format\": ..., \"windows\": [...]})", at: "")
         var format: String?
         var name: String?
@@ -55,14 +70,17 @@ struct ScenarioDocumentMapper {
             }
             format = found
         }
+        if let registeredValue = top["registeredObjects"] {
+            registered = try registeredObjects(from: registeredValue)
+            registeredIdentifiers = Set(registered.map(\.restorationIdentifier))
+        }
         for member in top.members {
             let value = member.value
             switch member.key {
-            case "format": break
+            case "format", "registeredObjects": break
             case "name": name = try reader.string(value, at: "name")
             case "app": app = try self.app(from: value)
             case "windows": windowValues = try reader.array(value, expected: "an array of windows", at: "windows")
-            case "registeredObjects": registered = try registeredObjects(from: value)
             case "relaunch": relaunch = try self.relaunch(from: value)
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
@@ -83,11 +101,10 @@ struct ScenarioDocumentMapper {
         var windows: [ScenarioWindow] = []
         windows.reserveCapacity(windowValues.count)
         for (index, value) in windowValues.enumerated() {
-            windows.append(try window(from: value, at: ScenarioJSONReader.path("windows", index)))
+            windows.append(try window(from: value, at: JSONPathText.element("windows", index)))
         }
         let scenario = Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
                                 registeredObjects: registered, relaunch: relaunch, extensions: extensions)
-        try checkReferences(scenario)
         return scenario
     }
 
@@ -97,12 +114,13 @@ struct ScenarioDocumentMapper {
         let object = try reader.object(value, at: "app")
         var app = ScenarioApp()
         for member in object.members {
-            let path = { ScenarioJSONReader.path("app", member.key) }
             switch member.key {
-            case "bundleVersion": app.bundleVersion = try reader.string(member.value, at: path())
-            case "shouldSave": app.shouldSave = try reader.bool(member.value, at: path())
-            case "state": app.state = try reader.object(member.value, at: path())
-            case "encodes": app.encodes = try reader.strings(member.value, at: path())
+            case "bundleVersion": app.bundleVersion = try reader.string(member.value, at: JSONPathText.member("app", member.key))
+            case "shouldSave": app.shouldSave = try reader.bool(member.value, at: JSONPathText.member("app", member.key))
+            case "state": app.state = try reader.object(member.value, at: JSONPathText.member("app", member.key))
+            case "encodes":
+                app.encodes = try reader.strings(member.value, at: JSONPathText.member("app", member.key))
+                try checkEncodes(app.encodes, at: "app.encodes")
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "app", known: Fields.app)
@@ -117,25 +135,24 @@ struct ScenarioDocumentMapper {
         let object = try reader.object(value, at: "relaunch")
         var relaunch = ScenarioRelaunch()
         for member in object.members {
-            let path = { ScenarioJSONReader.path("relaunch", member.key) }
             switch member.key {
-            case "bundleVersion": relaunch.bundleVersion = try reader.optionalString(member.value, at: path())
+            case "bundleVersion": relaunch.bundleVersion = try reader.optionalString(member.value, at: JSONPathText.member("relaunch", member.key))
             case "shouldRestore":
                 switch member.value {
                 case .bool(let flag): relaunch.shouldRestore = flag ? .always : .never
                 case .string("sameVersion"): relaunch.shouldRestore = .sameVersion
                 case .string(let other):
-                    throw reader.error(path(), .invalidValue(found: other, expected: "true, false or \"sameVersion\""))
+                    throw reader.error(JSONPathText.member("relaunch", member.key), .invalidValue(found: other, expected: "true, false or \"sameVersion\""))
                 default:
-                    throw reader.wrongType(member.value, expected: "true, false or \"sameVersion\"", at: path())
+                    throw reader.wrongType(member.value, expected: "true, false or \"sameVersion\"", at: JSONPathText.member("relaunch", member.key))
                 }
-            case "forceQuit": relaunch.forceQuit = try reader.bool(member.value, at: path())
+            case "forceQuit": relaunch.forceQuit = try reader.bool(member.value, at: JSONPathText.member("relaunch", member.key))
             case "launchCrashes":
-                relaunch.launchCrashes = try reader.integer(member.value, in: 0...limits.maxLaunchCrashes, at: path())
+                relaunch.launchCrashes = try reader.integer(member.value, in: 0...limits.maxLaunchCrashes, at: JSONPathText.member("relaunch", member.key))
             case "archive":
-                let text = try reader.choice(member.value, allowed: ScenarioArchiveCondition.allCases.map(\.rawValue), at: path())
+                let text = try reader.choice(member.value, allowed: Allowed.archive, at: JSONPathText.member("relaunch", member.key))
                 relaunch.archive = ScenarioArchiveCondition(rawValue: text) ?? .intact
-            case "deletedModelIds": relaunch.deletedModelIds = try reader.strings(member.value, at: path())
+            case "deletedModelIds": relaunch.deletedModelIds = try reader.strings(member.value, at: JSONPathText.member("relaunch", member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "relaunch", known: Fields.relaunch)
@@ -152,18 +169,17 @@ struct ScenarioDocumentMapper {
         objects.reserveCapacity(items.count)
         var firstPathOfIdentifier: [String: String] = [:]
         for (index, item) in items.enumerated() {
-            let path = ScenarioJSONReader.path("registeredObjects", index)
+            let path = JSONPathText.element("registeredObjects", index)
             let object = try reader.object(item, expected: "a registered object ({\"restorationIdentifier\": ..., \"class\": ...})", at: path)
             var identifier: String?
             var className: String?
             var state = JSONObject()
             var extensions: [JSONMember] = []
             for member in object.members {
-                let memberPath = { ScenarioJSONReader.path(path, member.key) }
                 switch member.key {
-                case "restorationIdentifier": identifier = try reader.string(member.value, at: memberPath())
-                case "class": className = try reader.string(member.value, at: memberPath())
-                case "state": state = try reader.object(member.value, at: memberPath())
+                case "restorationIdentifier": identifier = try reader.string(member.value, at: JSONPathText.member(path, member.key))
+                case "class": className = try reader.string(member.value, at: JSONPathText.member(path, member.key))
+                case "state": state = try reader.object(member.value, at: JSONPathText.member(path, member.key))
                 default:
                     guard ScenarioJSONReader.isExtension(member.key) else {
                         throw reader.unknownField(member.key, in: path, known: Fields.registeredObject)
@@ -171,7 +187,7 @@ struct ScenarioDocumentMapper {
                     extensions.append(member)
                 }
             }
-            let identifierPath = ScenarioJSONReader.path(path, "restorationIdentifier")
+            let identifierPath = JSONPathText.member(path, "restorationIdentifier")
             guard let identifier else {
                 throw reader.error(identifierPath, .missingField(hint: "a registered object is registered under a restoration identifier"))
             }
@@ -180,11 +196,11 @@ struct ScenarioDocumentMapper {
             }
             if let first = firstPathOfIdentifier[identifier] {
                 throw reader.error(identifierPath, .inconsistent(
-                    reason: "\(ScenarioJSONReader.quoted(identifier)) is already registered by \(first); give each registered object its own identifier"))
+                    reason: "\(JSONPathText.quoted(identifier)) is already registered by \(first); give each registered object its own identifier"))
             }
             firstPathOfIdentifier[identifier] = path
             guard let className else {
-                throw reader.error(ScenarioJSONReader.path(path, "class"), .missingField(hint: "name the registered object's class"))
+                throw reader.error(JSONPathText.member(path, "class"), .missingField(hint: "name the registered object's class"))
             }
             objects.append(ScenarioRegisteredObject(restorationIdentifier: identifier, className: className, state: state,
                                                     jsonPath: path, extensions: extensions))
@@ -200,7 +216,7 @@ struct ScenarioDocumentMapper {
         var extensions: [JSONMember] = []
         for member in object.members {
             switch member.key {
-            case "root": root = try viewController(from: member.value, at: ScenarioJSONReader.path(path, "root"), depth: 1)
+            case "root": root = try viewController(from: member.value, at: JSONPathText.member(path, "root"), depth: 1)
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.window)
@@ -209,7 +225,7 @@ struct ScenarioDocumentMapper {
             }
         }
         guard let root else {
-            throw reader.error(ScenarioJSONReader.path(path, "root"), .missingField(hint: "a window needs its root view controller"))
+            throw reader.error(JSONPathText.member(path, "root"), .missingField(hint: "a window needs its root view controller"))
         }
         return ScenarioWindow(root: root, extensions: extensions)
     }
@@ -222,45 +238,46 @@ struct ScenarioDocumentMapper {
         var sawSelectedIndex = false
         var sawEncodesChildren = false
         for member in object.members {
-            let memberPath = { ScenarioJSONReader.path(path, member.key) }
             let value = member.value
             switch member.key {
-            case "class": className = try reader.string(value, at: memberPath())
-            case "superclasses": controller.superclasses = try reader.strings(value, at: memberPath())
+            case "class": className = try reader.string(value, at: JSONPathText.member(path, member.key))
+            case "superclasses": controller.superclasses = try reader.strings(value, at: JSONPathText.member(path, member.key))
             case "kind":
-                let text = try reader.choice(value, allowed: ViewControllerKind.allCases.map(\.rawValue), at: memberPath())
+                let text = try reader.choice(value, allowed: Allowed.viewControllerKind, at: JSONPathText.member(path, member.key))
                 controller.kind = ViewControllerKind(rawValue: text) ?? .plain
-            case "restorationIdentifier": controller.restorationIdentifier = try reader.optionalString(value, at: memberPath())
-            case "restorationClass": controller.restorationClass = try reader.optionalString(value, at: memberPath())
-            case "storyboardIdentifier": controller.storyboardIdentifier = try reader.optionalString(value, at: memberPath())
-            case "state": controller.state = try reader.object(value, at: memberPath())
-            case "encodes": controller.encodes = try reader.strings(value, at: memberPath())
+            case "restorationIdentifier": controller.restorationIdentifier = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
+            case "restorationClass": controller.restorationClass = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
+            case "storyboardIdentifier": controller.storyboardIdentifier = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
+            case "state": controller.state = try reader.object(value, at: JSONPathText.member(path, member.key))
+            case "encodes":
+                controller.encodes = try reader.strings(value, at: JSONPathText.member(path, member.key))
+                try checkEncodes(controller.encodes, at: JSONPathText.member(path, member.key))
             case "children":
-                let childrenPath = memberPath()
+                let childrenPath = JSONPathText.member(path, member.key)
                 let items = try reader.array(value, expected: "an array of view controllers", at: childrenPath)
                 controller.children.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
                     controller.children.append(
-                        try viewController(from: item, at: ScenarioJSONReader.path(childrenPath, index), depth: depth + 1))
+                        try viewController(from: item, at: JSONPathText.element(childrenPath, index), depth: depth + 1))
                 }
             case "presented":
                 if case .null = value { break }
-                controller.presented = try viewController(from: value, at: memberPath(), depth: depth + 1)
+                controller.presented = try viewController(from: value, at: JSONPathText.member(path, member.key), depth: depth + 1)
             case "selectedIndex":
                 sawSelectedIndex = true
-                controller.selectedIndex = try reader.integer(value, in: 0...Int(Int32.max), at: memberPath())
+                controller.selectedIndex = try reader.integer(value, in: 0...Int(Int32.max), at: JSONPathText.member(path, member.key))
             case "encodesChildren":
                 sawEncodesChildren = true
-                controller.encodesChildren = try reader.bool(value, at: memberPath())
+                controller.encodesChildren = try reader.bool(value, at: JSONPathText.member(path, member.key))
             case "views":
-                let viewsPath = memberPath()
+                let viewsPath = JSONPathText.member(path, member.key)
                 let items = try reader.array(value, expected: "an array of views", at: viewsPath)
                 controller.views.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
-                    controller.views.append(try view(from: item, at: ScenarioJSONReader.path(viewsPath, index), depth: depth + 1))
+                    controller.views.append(try view(from: item, at: JSONPathText.element(viewsPath, index), depth: depth + 1))
                 }
-            case "restore": controller.restore = try restoreBehavior(from: value, at: memberPath())
-            case "cost": controller.cost = try cost(from: value, at: memberPath())
+            case "restore": controller.restore = try restoreBehavior(from: value, at: JSONPathText.member(path, member.key))
+            case "cost": controller.cost = try cost(from: value, at: JSONPathText.member(path, member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.viewController)
@@ -269,7 +286,7 @@ struct ScenarioDocumentMapper {
             }
         }
         guard let className else {
-            throw reader.error(ScenarioJSONReader.path(path, "class"),
+            throw reader.error(JSONPathText.member(path, "class"),
                                .missingField(hint: "every view controller needs its class name, e.g. \"class\": \"UINavigationController\""))
         }
         controller.className = className
@@ -281,7 +298,7 @@ struct ScenarioDocumentMapper {
     private func checkViewController(_ controller: ScenarioViewController, at path: String,
                                      sawSelectedIndex: Bool, sawEncodesChildren: Bool) throws(ScenarioError) {
         if sawSelectedIndex {
-            let selectedPath = ScenarioJSONReader.path(path, "selectedIndex")
+            let selectedPath = JSONPathText.member(path, "selectedIndex")
             guard controller.kind == .tabBar else {
                 throw reader.error(selectedPath, .inconsistent(reason: "selectedIndex applies only to \"kind\": \"tabBar\"; remove it or set the kind"))
             }
@@ -291,11 +308,11 @@ struct ScenarioDocumentMapper {
             }
         }
         if sawEncodesChildren, controller.kind != .custom {
-            throw reader.error(ScenarioJSONReader.path(path, "encodesChildren"), .inconsistent(
+            throw reader.error(JSONPathText.member(path, "encodesChildren"), .inconsistent(
                 reason: "encodesChildren applies only to \"kind\": \"custom\" (built-in containers always encode their children)"))
         }
         if controller.restorationClass == nil, controller.restore.restorationClassReturns != .instance {
-            throw reader.error(ScenarioJSONReader.path(ScenarioJSONReader.path(path, "restore"), "restorationClassReturns"), .inconsistent(
+            throw reader.error(JSONPathText.member(JSONPathText.member(path, "restore"), "restorationClassReturns"), .inconsistent(
                 reason: "this view controller has no restorationClass to return anything; add \"restorationClass\" or remove this field"))
         }
     }
@@ -308,33 +325,32 @@ struct ScenarioDocumentMapper {
         var tableOnlyField: String?
         var scrollOnlyField: String?
         for member in object.members {
-            let memberPath = { ScenarioJSONReader.path(path, member.key) }
             let value = member.value
             switch member.key {
-            case "class": className = try reader.string(value, at: memberPath())
+            case "class": className = try reader.string(value, at: JSONPathText.member(path, member.key))
             case "kind":
-                let text = try reader.choice(value, allowed: ViewKind.allCases.map(\.rawValue), at: memberPath())
+                let text = try reader.choice(value, allowed: Allowed.viewKind, at: JSONPathText.member(path, member.key))
                 view.kind = ViewKind(rawValue: text) ?? .plain
-            case "restorationIdentifier": view.restorationIdentifier = try reader.optionalString(value, at: memberPath())
+            case "restorationIdentifier": view.restorationIdentifier = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
             case "contentOffset":
                 scrollOnlyField = member.key
-                view.contentOffset = try point(value, at: memberPath())
+                view.contentOffset = try point(value, at: JSONPathText.member(path, member.key))
             case "dataSourceModelAssociation":
                 tableOnlyField = member.key
-                view.dataSourceModelAssociation = try reader.bool(value, at: memberPath())
+                view.dataSourceModelAssociation = try reader.bool(value, at: JSONPathText.member(path, member.key))
             case "selectedModelIds":
                 tableOnlyField = member.key
-                view.selectedModelIds = try reader.strings(value, at: memberPath())
+                view.selectedModelIds = try reader.strings(value, at: JSONPathText.member(path, member.key))
             case "firstVisibleModelId":
                 tableOnlyField = member.key
-                view.firstVisibleModelId = try reader.optionalString(value, at: memberPath())
-            case "state": view.state = try reader.object(value, at: memberPath())
+                view.firstVisibleModelId = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
+            case "state": view.state = try reader.object(value, at: JSONPathText.member(path, member.key))
             case "subviews":
-                let subviewsPath = memberPath()
+                let subviewsPath = JSONPathText.member(path, member.key)
                 let items = try reader.array(value, expected: "an array of views", at: subviewsPath)
                 view.subviews.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
-                    view.subviews.append(try self.view(from: item, at: ScenarioJSONReader.path(subviewsPath, index), depth: depth + 1))
+                    view.subviews.append(try self.view(from: item, at: JSONPathText.element(subviewsPath, index), depth: depth + 1))
                 }
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
@@ -344,16 +360,16 @@ struct ScenarioDocumentMapper {
             }
         }
         guard let className else {
-            throw reader.error(ScenarioJSONReader.path(path, "class"),
+            throw reader.error(JSONPathText.member(path, "class"),
                                .missingField(hint: "every view needs its class name, e.g. \"class\": \"UITableView\""))
         }
         view.className = className
         if let field = scrollOnlyField, view.kind == .plain {
-            throw reader.error(ScenarioJSONReader.path(path, field), .inconsistent(
+            throw reader.error(JSONPathText.member(path, field), .inconsistent(
                 reason: "only scroll views keep a content offset; set \"kind\" to \"scroll\", \"table\" or \"collection\""))
         }
         if let field = tableOnlyField, view.kind != .table, view.kind != .collection {
-            throw reader.error(ScenarioJSONReader.path(path, field), .inconsistent(
+            throw reader.error(JSONPathText.member(path, field), .inconsistent(
                 reason: "only table and collection views have model identifiers; set \"kind\" to \"table\" or \"collection\""))
         }
         return view
@@ -380,13 +396,12 @@ struct ScenarioDocumentMapper {
         let object = try reader.object(value, at: path)
         var behavior = ScenarioRestoreBehavior()
         for member in object.members {
-            let memberPath = { ScenarioJSONReader.path(path, member.key) }
             switch member.key {
-            case "createdAtLaunch": behavior.createdAtLaunch = try reader.bool(member.value, at: memberPath())
-            case "restorationClassReturns": behavior.restorationClassReturns = try answer(member.value, at: memberPath())
-            case "appDelegateReturns": behavior.appDelegateReturns = try answer(member.value, at: memberPath())
-            case "decodeThrows": behavior.decodeThrows = try reader.bool(member.value, at: memberPath())
-            case "crashesDuringDecode": behavior.crashesDuringDecode = try reader.bool(member.value, at: memberPath())
+            case "createdAtLaunch": behavior.createdAtLaunch = try reader.bool(member.value, at: JSONPathText.member(path, member.key))
+            case "restorationClassReturns": behavior.restorationClassReturns = try answer(member.value, at: JSONPathText.member(path, member.key))
+            case "appDelegateReturns": behavior.appDelegateReturns = try answer(member.value, at: JSONPathText.member(path, member.key))
+            case "decodeThrows": behavior.decodeThrows = try reader.bool(member.value, at: JSONPathText.member(path, member.key))
+            case "crashesDuringDecode": behavior.crashesDuringDecode = try reader.bool(member.value, at: JSONPathText.member(path, member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.restore)
@@ -411,10 +426,9 @@ struct ScenarioDocumentMapper {
             var className: String?
             var superclasses: [String] = []
             for member in object.members {
-                let memberPath = { ScenarioJSONReader.path(path, member.key) }
                 switch member.key {
-                case "class": className = try reader.string(member.value, at: memberPath())
-                case "superclasses": superclasses = try reader.strings(member.value, at: memberPath())
+                case "class": className = try reader.string(member.value, at: JSONPathText.member(path, member.key))
+                case "superclasses": superclasses = try reader.strings(member.value, at: JSONPathText.member(path, member.key))
                 default:
                     // `x-…` notes are accepted here but not kept: the answer is a plain enum.
                     guard ScenarioJSONReader.isExtension(member.key) else {
@@ -423,7 +437,7 @@ struct ScenarioDocumentMapper {
                 }
             }
             guard let className else {
-                throw reader.error(ScenarioJSONReader.path(path, "class"), .missingField(hint: "name the class of the object returned"))
+                throw reader.error(JSONPathText.member(path, "class"), .missingField(hint: "name the class of the object returned"))
             }
             return .other(className: className, superclasses: superclasses)
         default:
@@ -435,10 +449,9 @@ struct ScenarioDocumentMapper {
         let object = try reader.object(value, at: path)
         var cost = ScenarioCost()
         for member in object.members {
-            let memberPath = { ScenarioJSONReader.path(path, member.key) }
             switch member.key {
-            case "encodeMicros": cost.encodeMicros = try reader.integer(member.value, in: 0...limits.maxCostMicros, at: memberPath())
-            case "decodeMicros": cost.decodeMicros = try reader.integer(member.value, in: 0...limits.maxCostMicros, at: memberPath())
+            case "encodeMicros": cost.encodeMicros = try reader.integer(member.value, in: 0...limits.maxCostMicros, at: JSONPathText.member(path, member.key))
+            case "decodeMicros": cost.decodeMicros = try reader.integer(member.value, in: 0...limits.maxCostMicros, at: JSONPathText.member(path, member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.cost)
@@ -449,25 +462,15 @@ struct ScenarioDocumentMapper {
         return cost
     }
 
-    // MARK: references between objects
+    // MARK: References between objects
 
-    /// Every `encodes` names a registered object. Walks with an explicit stack: no recursion.
-    private func checkReferences(_ scenario: Scenario) throws(ScenarioError) {
-        let known = Set(scenario.registeredObjects.map(\.restorationIdentifier))
-        try checkEncodes(scenario.app.encodes, at: "app.encodes", known: known)
-        var pending: [ScenarioViewController] = scenario.windows.map(\.root)
-        while let controller = pending.popLast() {
-            try checkEncodes(controller.encodes, at: ScenarioJSONReader.path(controller.jsonPath, "encodes"), known: known)
-            pending.append(contentsOf: controller.children)
-            if let presented = controller.presented { pending.append(presented) }
-        }
-    }
-
-    private func checkEncodes(_ identifiers: [String], at path: String, known: Set<String>) throws(ScenarioError) {
+    /// Every `encodes` names a registered object.
+    private func checkEncodes(_ identifiers: [String], at path: String) throws(ScenarioError) {
+        let known = registeredIdentifiers
         for (index, identifier) in identifiers.enumerated() where !known.contains(identifier) {
-            let registered = known.isEmpty ? "registeredObjects is empty" : "registeredObjects has " + known.sorted().map(ScenarioJSONReader.quoted).joined(separator: ", ")
-            throw reader.error(ScenarioJSONReader.path(path, index), .inconsistent(
-                reason: "no registered object has the restoration identifier \(ScenarioJSONReader.quoted(identifier)) (\(registered))"))
+            let registered = known.isEmpty ? "registeredObjects is empty" : "registeredObjects has " + known.sorted().map(JSONPathText.quoted).joined(separator: ", ")
+            throw reader.error(JSONPathText.element(path, index), .inconsistent(
+                reason: "no registered object has the restoration identifier \(JSONPathText.quoted(identifier)) (\(registered))"))
         }
     }
 }

@@ -76,23 +76,29 @@ public struct ScenarioLoader: Sendable {
             throw ScenarioError(file: displayName, line: 1, column: 1, problem: .malformedJSON(
                 message: "the file starts with a UTF-8 byte order mark; save it as UTF-8 without BOM"))
         }
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(bytes, maxDepth: limits.maxJSONDepth)
-        } catch {
-            throw ScenarioError(file: displayName, line: error.line, column: error.column,
-                                problem: .malformedJSON(message: ScenarioLoader.explain(error, limits: limits)))
+        let limits = self.limits
+        return try DeepRecursion.run { () throws(ScenarioError) -> Scenario in
+            let document: JSONValue
+            do throws(JSONParseError) {
+                document = try JSONValue.parse(bytes, maxDepth: limits.maxJSONDepth)
+            } catch {
+                throw ScenarioError(file: displayName, line: error.line, column: error.column,
+                                    problem: .malformedJSON(message: ScenarioLoader.explain(error, limits: limits)))
+            }
+            var mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: displayName), limits: limits,
+                                                defaultName: ScenarioLoader.defaultScenarioName(fileName))
+            return try mapper.scenario(from: document)
         }
-        let mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: displayName), limits: limits,
-                                            defaultName: ScenarioLoader.defaultScenarioName(fileName))
-        return try mapper.scenario(from: document)
     }
 
     /// Maps an already parsed document (for callers that parsed it themselves, and for tests).
     public func scenario(from document: JSONValue, fileName: String) throws(ScenarioError) -> Scenario {
-        let mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: ScenarioLoader.displayName(fileName)),
-                                            limits: limits, defaultName: ScenarioLoader.defaultScenarioName(fileName))
-        return try mapper.scenario(from: document)
+        let limits = self.limits
+        return try DeepRecursion.run { () throws(ScenarioError) -> Scenario in
+            var mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: ScenarioLoader.displayName(fileName)),
+                                                limits: limits, defaultName: ScenarioLoader.defaultScenarioName(fileName))
+            return try mapper.scenario(from: document)
+        }
     }
 
     // MARK: Names
