@@ -193,10 +193,12 @@ struct SimulationRun {
 
     private static func makeWorkspace() throws -> URL {
         var template = Array((NSTemporaryDirectory() + "/restoretrace-simulate-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress) }) else {
-            throw SimulateRunError(message: String(cString: strerror(errno)))
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
         }
-        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
+        guard let made else { throw SimulateRunError(message: String(cString: strerror(errno))) }
+        return URL(fileURLWithPath: made, isDirectory: true)
     }
 
     private func prepareArchiveDirectory(in workspace: URL) throws -> URL {
