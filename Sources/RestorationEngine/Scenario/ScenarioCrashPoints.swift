@@ -9,6 +9,12 @@ extension Scenario {
         public var className: String
         /// Where it is in the scenario file (`windows[0].root.children[1]`).
         public var jsonPath: String
+
+        public init(path: [String], className: String, jsonPath: String) {
+            self.path = path
+            self.className = className
+            self.jsonPath = jsonPath
+        }
     }
 
     /// Every view controller with `crashesDuringDecode` that has a full restoration path
