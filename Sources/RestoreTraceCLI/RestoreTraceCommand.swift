@@ -15,6 +15,8 @@ public struct RestoreTraceCommand: ParsableCommand {
         subcommands: [
             SimulateCommand.self,
             SimulateRelaunchCommand.self,
+            ValidateCommand.self,
+            GenerateCommand.self,
         ]
     )
 
