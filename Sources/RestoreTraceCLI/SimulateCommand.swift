@@ -58,7 +58,8 @@ struct SimulateCommand: ParsableCommand {
 
             Exit status: 0 the trace was written (including a crash the scenario asked for); 1 the scenario \
             is bad or unreadable, or an output could not be written (nothing is written); 2 usage error; \
-            3 the relaunch process failed unexpectedly (nothing is written).
+            3 the relaunch process failed unexpectedly (nothing is written). The relaunch runs this same \
+            executable; set RESTORETRACE_EXECUTABLE to run another restoretrace instead.
             """
     )
 

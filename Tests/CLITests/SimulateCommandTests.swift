@@ -171,6 +171,18 @@ struct SimulateCommandTests {
         #expect(again.standardOutput == committed)
     }
 
+    @Test("a relaunch process that fails unexpectedly exits 3, says so, and writes no output file")
+    func relaunchFailure() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("trace.jsonl")
+        let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", output.path],
+                                         environment: ["RESTORETRACE_EXECUTABLE": "/bin/false"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("the relaunch process exited with status 1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test("--help documents the clock, the header, the crash and the exit codes")
     func help() throws {
         let result = try runRestoretrace(["simulate", "--help"])
