@@ -1,6 +1,7 @@
 // The mapping from a parsed JSON document to a `Scenario`: one function per object of
 // spec/SCENARIO_FORMAT.md, each walking its members once, rejecting unknown fields (except `x-…`)
-// and naming the JSON path of anything wrong. Cross-field rules are checked after each walk.
+// and naming the JSON path of anything wrong. Rules between fields of one object are checked
+// after its walk; `registeredObjects` is read first so every `encodes` is checked as it is read.
 
 import TraceFormat
 
@@ -103,9 +104,8 @@ struct ScenarioDocumentMapper {
         for (index, value) in windowValues.enumerated() {
             windows.append(try window(from: value, at: JSONPathText.element("windows", index)))
         }
-        let scenario = Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
-                                registeredObjects: registered, relaunch: relaunch, extensions: extensions)
-        return scenario
+        return Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
+                        registeredObjects: registered, relaunch: relaunch, extensions: extensions)
     }
 
     // MARK: app, relaunch, registeredObjects
