@@ -17,6 +17,7 @@ public struct RestoreTraceCommand: ParsableCommand {
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
+            BenchWriterCommand.self,
         ]
     )
 
