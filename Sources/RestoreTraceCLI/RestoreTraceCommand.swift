@@ -18,6 +18,7 @@ public struct RestoreTraceCommand: ParsableCommand {
             ValidateCommand.self,
             GenerateCommand.self,
             BenchWriterCommand.self,
+            BenchEngineCommand.self,
         ]
     )
 
