@@ -65,7 +65,7 @@ final class PreservationWalk {
             guard let root = window.rootViewController else { continue }
             if let admitted = try admit(root, parent: nil) { seeds.append(admitted) }
         }
-        for case .objects(let referenced, _) in applicationCoder.slots.map({ $0.slot }) {
+        for case .objects(let referenced, _) in applicationCoder.slots.map(\.slot) {
             for case let object? in referenced {
                 guard application.registrationIdentifier(of: object) != nil else {
                     report(error: "the app delegate encoded a \(object.className) that is not registered for restoration; "
@@ -127,8 +127,9 @@ final class PreservationWalk {
         var slots: [ArchivedSlot] = []
         slots.reserveCapacity(coder.slots.count)
         var tooDeep: RestorationPath?
-        for (key, slot) in coder.slots {
-            switch slot {
+        for keyed in coder.slots {
+            let key = keyed.key
+            switch keyed.slot {
             case .value(let value):
                 // UIKit's per-object keys are stored once, in the application coder.
                 if key == StateCoderKey.bundleVersion || key == StateCoderKey.userInterfaceIdiom { continue }
@@ -155,8 +156,9 @@ final class PreservationWalk {
                         continue
                     }
                     decided.insert(identity)
-                    let isRegistered = application.registrationIdentifier(of: child) != nil
-                    let identifier = application.registrationIdentifier(of: child) ?? child.restorationIdentifier
+                    let registration = application.registrationIdentifier(of: child)
+                    let isRegistered = registration != nil
+                    let identifier = registration ?? child.restorationIdentifier
                     switch PreservationDecision.admit(identifier: identifier, parent: item.path, isRegistered: isRegistered,
                                                       taken: taken, maximumDepth: limits.maximumDepth) {
                     case .preserve(let path):
@@ -289,8 +291,9 @@ final class PreservationWalk {
     }
 
     private func applicationSlots(of coder: StateCoder) -> [ArchivedSlot] {
-        coder.slots.map { key, slot in
-            switch slot {
+        coder.slots.map { keyed in
+            let key = keyed.key
+            switch keyed.slot {
             case .value(let value): return ArchivedSlot(key: key, content: .value(value))
             case .paths(let paths, let isList): return ArchivedSlot(key: key, content: .references(paths, isList: isList))
             case .objects(let referenced, let isList):
