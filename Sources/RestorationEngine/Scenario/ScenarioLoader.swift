@@ -39,15 +39,18 @@ public struct ScenarioLoader: Sendable {
         public var maxLaunchCrashes: Int
         /// Largest `cost.encodeMicros` / `decodeMicros` (10 s: the engine really spends it).
         public var maxCostMicros: Int
+        /// Largest sum of every `cost` in the scenario (60 s), so a simulation cannot be made to run for days.
+        public var maxTotalCostMicros: Int
 
         public init(maxFileBytes: Int = 256 << 20, maxHierarchyDepth: Int = 1_000, maxJSONDepth: Int? = nil,
-                    maxLaunchCrashes: Int = 1_000, maxCostMicros: Int = 10_000_000) {
+                    maxLaunchCrashes: Int = 1_000, maxCostMicros: Int = 10_000_000, maxTotalCostMicros: Int = 60_000_000) {
             self.maxFileBytes = maxFileBytes
             self.maxHierarchyDepth = maxHierarchyDepth
             // Each hierarchy level is two JSON levels (an object inside `children`), plus room for `state`.
             self.maxJSONDepth = maxJSONDepth ?? (2 * maxHierarchyDepth + 64)
             self.maxLaunchCrashes = maxLaunchCrashes
             self.maxCostMicros = maxCostMicros
+            self.maxTotalCostMicros = maxTotalCostMicros
         }
     }
 
