@@ -16,7 +16,10 @@ final class PreservationWalk {
     /// Objects already decided one way or the other, so nothing is reported twice.
     private var decided: Set<ObjectIdentifier> = []
     private var taken: Set<RestorationPath> = []
+    /// Kept only when the caller wants the archive in memory (``Preserver/makeArchive(recorder:)``).
+    private let keepsArchive: Bool
     private var objects: [ArchivedObject] = []
+    private var objectCount = 0
     private var objectBytes = ArchiveByteWriter()
     private var encodedPaths: [[String]] = []
     private var exclusions: [Exclusion] = []
@@ -28,7 +31,9 @@ final class PreservationWalk {
         var kind: ArchivedObject.Kind
     }
 
-    init(application: Application, recorder: any TraceRecorder, limits: PreservationLimits, timestamp: Double) {
+    init(application: Application, recorder: any TraceRecorder, limits: PreservationLimits, timestamp: Double,
+         keepsArchive: Bool) {
+        self.keepsArchive = keepsArchive
         self.application = application
         self.recorder = recorder
         self.limits = limits
@@ -85,9 +90,9 @@ final class PreservationWalk {
 
         var payload = ArchiveByteWriter()
         RestorationArchive.writeSlots(applicationSlots(of: applicationCoder), to: &payload)
-        payload.writeVarint(UInt64(objects.count))
+        payload.writeVarint(UInt64(objectCount))
         payload.bytes.append(contentsOf: objectBytes.bytes)
-        let archive = RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects)
+        let archive = keepsArchive ? RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects) : nil
         var result = PreservationResult(shouldSave: true, archive: archive, encodedPaths: encodedPaths,
                                         exclusions: exclusions, errors: errors)
         result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count
@@ -187,7 +192,8 @@ final class PreservationWalk {
             truncatedStackKey: viewController?.truncatedStackKey, slots: slots)
         let before = objectBytes.bytes.count
         RestorationArchive.write(archived, to: &objectBytes)
-        objects.append(archived)
+        objectCount += 1
+        if keepsArchive { objects.append(archived) }
         encodedPaths.append(pathComponents)
         reportProblems(of: coder)
         recorder.end(span, .encode, path: pathComponents, attributes: [
