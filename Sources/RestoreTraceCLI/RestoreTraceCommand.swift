@@ -13,6 +13,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            SimulateCommand.self,
+            SimulateRelaunchCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
             BenchWriterCommand.self,
