@@ -303,7 +303,9 @@ struct JSONScanner {
             guard i < end else { throw error(.invalidUTF8(lead), at: index) }
             let byte = base[i]
             let (lo, hi) = i == index + 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= lo && byte <= hi else { throw error(.invalidUTF8(byte), at: i) }
+            // Name the sequence's first byte: that is the byte that is wrong for a reader
+            // (a Latin-1 'é' is a lone 0xE9 followed by ASCII).
+            guard byte >= lo && byte <= hi else { throw error(.invalidUTF8(lead), at: index) }
             i += 1
         }
         index = last
