@@ -1,0 +1,305 @@
+// RecordLineParser: the reader's fast path. Parses one record line straight into a
+// `TraceRecord`: core keys are recognised by their bytes and their values parsed in place;
+// any other field goes through the general JSON scanner and is kept as an attribute.
+
+/// A record line that could not be read: where (byte column in the line) and why.
+struct RecordLineError: Error {
+    var column: Int?
+    var message: String
+
+    init(column: Int?, _ message: String) {
+        self.column = column
+        self.message = message
+    }
+
+    init(_ syntax: JSONParseError) {
+        self.column = syntax.column
+        self.message = syntax.message
+    }
+}
+
+/// Parses record lines (not the header: see ``TraceHeaderParser``).
+enum RecordLineParser {
+    /// The core fields, with the bit each sets in the "seen" mask.
+    private enum CoreField: UInt16 {
+        case seq = 1, ts = 2, ph = 4, span = 8, kind = 16, path = 32, className = 64, thread = 128, type = 256
+
+        var name: String {
+            switch self {
+            case .seq: return "seq"
+            case .ts: return "ts"
+            case .ph: return "ph"
+            case .span: return "span"
+            case .kind: return "kind"
+            case .path: return "path"
+            case .className: return "class"
+            case .thread: return "thread"
+            case .type: return "type"
+            }
+        }
+    }
+
+    /// Parses the line `base[0..<count]` (no newline) into a record.
+    static func parse(_ base: UnsafePointer<UInt8>, count: Int) throws(RecordLineError) -> TraceRecord {
+        var scanner = JSONScanner(base: base, count: count, maxDepth: 512)
+        do {
+            return try parse(&scanner)
+        } catch let error as JSONParseError {
+            throw RecordLineError(error)
+        } catch let error as RecordLineError {
+            throw error
+        } catch {
+            throw RecordLineError(column: nil, "\(error)")
+        }
+    }
+
+    private static func parse(_ s: inout JSONScanner) throws -> TraceRecord {
+        let base = s.base
+        s.skipWhitespace()
+        guard s.index < s.end, base[s.index] == UInt8(ascii: "{") else {
+            throw s.unexpected(expected: "'{' (every line of a trace is one JSON object)")
+        }
+        s.index += 1
+        var seen: UInt16 = 0
+        var seq: Int64 = 0
+        var ts: Int64 = 0
+        var phase: Phase = .instant
+        var span: Int64?
+        var kind: RecordKind = ""
+        var path: [String]?
+        var className: String?
+        var thread: String?
+        var attributes: [TraceAttribute] = []
+        var headerMarker = false
+
+        s.skipWhitespace()
+        if s.index < s.end && base[s.index] == UInt8(ascii: "}") {
+            s.index += 1
+        } else {
+            members: while true {
+                s.skipWhitespace()
+                guard s.index < s.end, base[s.index] == UInt8(ascii: "\"") else {
+                    throw s.unexpected(expected: "a string key")
+                }
+                let keyStart = s.index
+                let field = matchCoreKey(&s)
+                let otherKey: String? = field == nil ? try s.parseString() : nil
+                s.skipWhitespace()
+                guard s.index < s.end, base[s.index] == UInt8(ascii: ":") else { throw s.unexpected(expected: "':'") }
+                s.index += 1
+                s.skipWhitespace()
+                if let field {
+                    if seen & field.rawValue != 0 {
+                        throw RecordLineError(column: keyStart + 1, "duplicate field \"\(field.name)\"")
+                    }
+                    seen |= field.rawValue
+                    switch field {
+                    case .seq: seq = try integer(&s, field: field)
+                    case .ts: ts = try integer(&s, field: field)
+                    case .span: span = try integer(&s, field: field)
+                    case .ph: phase = try parsePhase(&s)
+                    case .kind: kind = try parseKind(&s)
+                    case .path: path = try parsePath(&s)
+                    case .className: className = try string(&s, field: field)
+                    case .thread: thread = try string(&s, field: field)
+                    case .type:
+                        let value = try s.parseValue(depth: 1)
+                        if value == .string("header") { headerMarker = true }
+                        attributes.append(TraceAttribute("type", value))
+                    }
+                } else if let otherKey {
+                    attributes.append(TraceAttribute(otherKey, try s.parseValue(depth: 1)))
+                }
+                s.skipWhitespace()
+                guard s.index < s.end else { throw s.error(.unexpectedEnd(expected: "',' or '}'"), at: s.index) }
+                switch base[s.index] {
+                case UInt8(ascii: ","): s.index += 1
+                case UInt8(ascii: "}"): s.index += 1; break members
+                default: throw s.unexpected(expected: "',' or '}'")
+                }
+            }
+        }
+        s.skipWhitespace()
+        if s.index < s.end { throw s.error(.trailingData, at: s.index) }
+
+        if headerMarker {
+            throw RecordLineError(column: 1, "a header line here: the header belongs on line 1 only (concatenated traces?)")
+        }
+        for required in [CoreField.seq, .ts, .ph, .kind] where seen & required.rawValue == 0 {
+            throw RecordLineError(column: nil, "missing required field \"\(required.name)\"")
+        }
+        if phase != .instant && span == nil {
+            throw RecordLineError(column: nil, "missing \"span\": \"\(phase.rawValue)\" records need a span id")
+        }
+        return TraceRecord(
+            seq: seq, ts: ts, phase: phase, span: span, kind: kind, path: path, className: className, thread: thread,
+            attributes: attributes)
+    }
+
+    // MARK: Keys
+
+    /// If the key at `s.index` is a core key written without escapes, moves past it and returns
+    /// it; otherwise leaves `s.index` unchanged and returns nil.
+    @inline(__always)
+    private static func matchCoreKey(_ s: inout JSONScanner) -> CoreField? {
+        let base = s.base
+        let start = s.index + 1
+        // The longest core key is "thread" (6 bytes); look for the closing quote within 7.
+        var length = 0
+        while length <= 6 {
+            let i = start + length
+            guard i < s.end else { return nil }
+            let byte = base[i]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") { return nil }
+            length += 1
+        }
+        guard length <= 6 else { return nil }
+        let p = base + start
+        let field: CoreField?
+        switch length {
+        case 2:
+            if p[0] == UInt8(ascii: "t") && p[1] == UInt8(ascii: "s") {
+                field = .ts
+            } else if p[0] == UInt8(ascii: "p") && p[1] == UInt8(ascii: "h") {
+                field = .ph
+            } else {
+                field = nil
+            }
+        case 3:
+            field = p[0] == UInt8(ascii: "s") && p[1] == UInt8(ascii: "e") && p[2] == UInt8(ascii: "q") ? .seq : nil
+        case 4:
+            switch (p[0], p[1], p[2], p[3]) {
+            case (UInt8(ascii: "s"), UInt8(ascii: "p"), UInt8(ascii: "a"), UInt8(ascii: "n")): field = .span
+            case (UInt8(ascii: "k"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "d")): field = .kind
+            case (UInt8(ascii: "p"), UInt8(ascii: "a"), UInt8(ascii: "t"), UInt8(ascii: "h")): field = .path
+            case (UInt8(ascii: "t"), UInt8(ascii: "y"), UInt8(ascii: "p"), UInt8(ascii: "e")): field = .type
+            default: field = nil
+            }
+        case 5:
+            field = equals(p, "class") ? .className : nil
+        case 6:
+            field = equals(p, "thread") ? .thread : nil
+        default:
+            field = nil
+        }
+        if field != nil { s.index = start + length + 1 }
+        return field
+    }
+
+    @inline(__always)
+    private static func equals(_ p: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+        let bytes = literal.utf8Start
+        for i in 0..<literal.utf8CodeUnitCount where p[i] != bytes[i] { return false }
+        return true
+    }
+
+    // MARK: Values
+
+    private static func integer(_ s: inout JSONScanner, field: CoreField) throws -> Int64 {
+        let start = s.index
+        guard start < s.end else { throw s.error(.unexpectedEnd(expected: "a value"), at: start) }
+        let byte = s.base[start]
+        if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+            // Fast path: plain non-negative decimal that ends at ',' or '}'.
+            var value: Int64 = 0
+            var i = start
+            while i < s.end, i - start < 18 {
+                let digit = s.base[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int64(digit)
+                i += 1
+            }
+            if i > start, i < s.end, s.base[i] == UInt8(ascii: ",") || s.base[i] == UInt8(ascii: "}"),
+                !(s.base[start] == UInt8(ascii: "0") && i - start > 1)
+            {
+                s.index = i
+                return value
+            }
+            let number = try s.parseNumber()
+            if case .int(let value) = number { return value }
+            let text = String(decoding: UnsafeBufferPointer(start: s.base + start, count: s.index - start), as: UTF8.self)
+            throw RecordLineError(column: start + 1, "\"\(field.name)\" must be an integer, found number \(text)")
+        }
+        let value = try s.parseValue(depth: 1)
+        throw RecordLineError(column: start + 1, "\"\(field.name)\" must be an integer, found \(value.typeName)")
+    }
+
+    private static func string(_ s: inout JSONScanner, field: CoreField) throws -> String {
+        let start = s.index
+        if start < s.end && s.base[start] == UInt8(ascii: "\"") { return try s.parseString() }
+        let value = try s.parseValue(depth: 1)
+        throw RecordLineError(column: start + 1, "\"\(field.name)\" must be a string, found \(value.typeName)")
+    }
+
+    private static func parsePhase(_ s: inout JSONScanner) throws -> Phase {
+        let start = s.index
+        if start + 2 < s.end, s.base[start] == UInt8(ascii: "\""), s.base[start + 2] == UInt8(ascii: "\"") {
+            switch s.base[start + 1] {
+            case UInt8(ascii: "B"): s.index += 3; return .begin
+            case UInt8(ascii: "E"): s.index += 3; return .end
+            case UInt8(ascii: "i"): s.index += 3; return .instant
+            default: break
+            }
+        }
+        let value = try s.parseValue(depth: 1)
+        let found = value.stringValue.map { "\"\($0)\"" } ?? value.typeName
+        throw RecordLineError(column: start + 1, "\"ph\" must be \"B\", \"E\" or \"i\", found \(found)")
+    }
+
+    /// Kinds the format defines come back as shared constants, without allocating.
+    private static func parseKind(_ s: inout JSONScanner) throws -> RecordKind {
+        let start = s.index
+        if start < s.end && s.base[start] == UInt8(ascii: "\"") {
+            var i = start + 1
+            while i < s.end, s.base[i] != UInt8(ascii: "\""), s.base[i] != UInt8(ascii: "\\") { i += 1 }
+            if i < s.end, s.base[i] == UInt8(ascii: "\"") {
+                let length = i - start - 1
+                let text = UnsafeBufferPointer(start: s.base + start + 1, count: length)
+                for known in knownKindBytes where known.bytes.count == length && known.bytes.elementsEqual(text) {
+                    s.index = i + 1
+                    return known.kind
+                }
+            }
+            return RecordKind(rawValue: try s.parseString())
+        }
+        let value = try s.parseValue(depth: 1)
+        throw RecordLineError(column: start + 1, "\"kind\" must be a string, found \(value.typeName)")
+    }
+
+    private static let knownKindBytes: [(bytes: [UInt8], kind: RecordKind)] =
+        RecordKind.known.map { (Array($0.rawValue.utf8), $0) }
+
+    private static func parsePath(_ s: inout JSONScanner) throws -> [String] {
+        let start = s.index
+        guard start < s.end, s.base[start] == UInt8(ascii: "[") else {
+            let value = try s.parseValue(depth: 1)
+            throw RecordLineError(column: start + 1, "\"path\" must be an array of strings, found \(value.typeName)")
+        }
+        s.index += 1
+        var components: [String] = []
+        s.skipWhitespace()
+        if s.index < s.end && s.base[s.index] == UInt8(ascii: "]") {
+            s.index += 1
+            return components
+        }
+        while true {
+            s.skipWhitespace()
+            let elementStart = s.index
+            guard elementStart < s.end, s.base[elementStart] == UInt8(ascii: "\"") else {
+                let value = try s.parseValue(depth: 2)
+                throw RecordLineError(
+                    column: elementStart + 1,
+                    "\"path\" must be an array of strings, found \(value.typeName) at index \(components.count)")
+            }
+            components.append(try s.parseString())
+            s.skipWhitespace()
+            guard s.index < s.end else { throw s.error(.unexpectedEnd(expected: "',' or ']'"), at: s.index) }
+            switch s.base[s.index] {
+            case UInt8(ascii: ","): s.index += 1
+            case UInt8(ascii: "]"): s.index += 1; return components
+            default: throw s.unexpected(expected: "',' or ']'")
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// TraceReadError: a trace that cannot be opened, or (for whole-trace loading) is not valid.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a trace could not be read.
+public enum TraceReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file cannot be opened (`code` is the `errno` value).
+    case cannotOpen(path: String, code: Int32)
+    /// The trace was read but has errors (``TraceDocument/load(path:options:)`` only). The
+    /// diagnostics are the stored ones, errors and warnings in line order.
+    case invalid(path: String, errorCount: Int, diagnostics: [TraceDiagnostic])
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let code):
+            let what = path == "-" ? "standard input" : "'\(path)'"
+            return "cannot open trace \(what): \(String(cString: strerror(code)))"
+        case .invalid(let path, let errorCount, let diagnostics):
+            let errors = diagnostics.filter { $0.severity == .error }
+            var lines = ["\(path): \(errorCount) error\(errorCount == 1 ? "" : "s") in the trace"
+                + " (run `restoretrace validate \(path)` for the full report, or skip bad lines with --skip-bad-lines)"]
+            lines += errors.prefix(10).map { $0.formatted(file: path) }
+            if errorCount > 10 { lines.append("… and \(errorCount - 10) more") }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,344 @@
+// TraceReader: the streaming trace reader. Reads a file or standard input in chunks with
+// read(2), splits lines with memchr, and parses each line on the fast path; memory stays
+// bounded by the chunk size and the longest line, whatever the file size.
+
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a trace line by line: the header first, then the records, in file order.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "run.jsonl")
+/// for line in reader {
+///     if case .record(let record) = line { print(reader.lineNumber, record.kind) }
+/// }
+/// for problem in reader.diagnostics { print(problem.formatted(file: reader.path)) }
+/// ```
+///
+/// What the reader reports (``diagnostics``):
+/// - **errors**: a malformed line (with line and byte column; the line is skipped), a field of
+///   the wrong type (`"ts" must be an integer, found string`), a missing required field, a
+///   missing header or a header not on line 1, an empty trace, a line longer than
+///   ``TraceReaderOptions/maxLineBytes``, a read failure, and an unsupported `format` major
+///   version (reading stops there).
+/// - **warnings**: the last line cut off mid-write (no newline at the end and not complete
+///   JSON; it is ignored), blank lines, a header without a known clock, and, with
+///   ``TraceReaderOptions/skipMalformedLines``, every malformed line and a missing header.
+///
+/// Unknown kinds and unknown fields are not problems: they are kept (fields as attributes, in
+/// line order). Checks across records (span pairing, `seq` gaps) are ``TraceValidator``'s.
+public final class TraceReader: IteratorProtocol, Sequence {
+    /// The path as given (`-` is standard input).
+    public let path: String
+    public let options: TraceReaderOptions
+    /// The header, once line 1 has been read (nil when it is missing).
+    public private(set) var header: TraceHeader?
+    /// The 1-based line number of the line most recently returned by ``next()``.
+    public private(set) var lineNumber = 0
+    /// Problems found so far, in line order, at most ``TraceReaderOptions/maxStoredDiagnostics``.
+    public private(set) var diagnostics: [TraceDiagnostic] = []
+    public private(set) var errorCount = 0
+    public private(set) var warningCount = 0
+    /// Records returned so far.
+    public private(set) var recordCount = 0
+    /// Bytes consumed so far.
+    public private(set) var bytesRead = 0
+    /// True once the reader met an error (see the type's documentation for what counts).
+    public var hasErrors: Bool { errorCount > 0 }
+
+    private enum Source {
+        case descriptor(Int32, owned: Bool)
+        case memory([UInt8], offset: Int)
+    }
+
+    private var source: Source
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Unconsumed bytes are `storage[start..<end]`; no newline lies in `storage[start..<searchFrom]`.
+    private var start = 0
+    private var end = 0
+    private var searchFrom = 0
+    private var atEndOfInput = false
+    /// Skipping the rest of an over-long line.
+    private var discardingLine = false
+    private var physicalLine = 0
+    private var finished = false
+
+    /// Opens the trace at `path` (`-` reads standard input).
+    public init(path: String, options: TraceReaderOptions = .default) throws(TraceReadError) {
+        self.path = path
+        self.options = options
+        if path == "-" {
+            source = .descriptor(STDIN_FILENO, owned: false)
+        } else {
+            let descriptor = posixOpenForReading(path)
+            if descriptor < 0 { throw TraceReadError.cannotOpen(path: path, code: errno) }
+            var status = stat()
+            if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+                _ = posixClose(descriptor)
+                throw TraceReadError.cannotOpen(path: path, code: EISDIR)
+            }
+            source = .descriptor(descriptor, owned: true)
+        }
+        capacity = options.chunkBytes
+        storage = .allocate(capacity: capacity)
+    }
+
+    /// Reads a trace held in memory (tests, fuzzing, traces received over a pipe already).
+    public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = .default) {
+        self.path = name
+        self.options = options
+        source = .memory(bytes, offset: 0)
+        capacity = options.chunkBytes
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+        if case .descriptor(let descriptor, true) = source { _ = posixClose(descriptor) }
+    }
+
+    // MARK: Lines
+
+    /// The next header or record, or nil at the end of the trace (or after a fatal error).
+    public func next() -> TraceLine? {
+        while !finished {
+            switch nextRawLine() {
+            case .end:
+                finish()
+                return nil
+            case .tooLong:
+                physicalLine += 1
+                report(.error, line: physicalLine, column: nil,
+                       "line longer than \(TraceReader.describeSize(options.maxLineBytes)) (the reader's limit); skipped")
+            case .line(let base, let count, let terminated):
+                physicalLine += 1
+                if let line = parseLine(base, count: count, terminated: terminated) {
+                    lineNumber = physicalLine
+                    return line
+                }
+            }
+        }
+        return nil
+    }
+
+    private func parseLine(_ base: UnsafePointer<UInt8>, count: Int, terminated: Bool) -> TraceLine? {
+        if isBlank(base, count: count) {
+            report(physicalLine == 1 ? .error : .warning, line: physicalLine, column: nil,
+                   physicalLine == 1 ? "line 1 is blank; expected the header {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}" : "blank line")
+            return nil
+        }
+        if physicalLine == 1 {
+            switch parseFirstLine(base, count: count, terminated: terminated) {
+            case .header(let header): return .header(header)
+            case .consumed: return nil
+            case .record: break
+            }
+        }
+        do throws(RecordLineError) {
+            let record = try RecordLineParser.parse(base, count: count)
+            recordCount += 1
+            return .record(record)
+        } catch {
+            if !terminated {
+                report(.warning, line: physicalLine, column: nil,
+                       "the last line is cut off (no newline at the end and not complete JSON: the writer stopped mid-line); ignored")
+            } else {
+                report(options.skipMalformedLines ? .warning : .error, line: physicalLine, column: error.column,
+                       error.message + (options.skipMalformedLines ? " (line skipped)" : ""))
+            }
+            return nil
+        }
+    }
+
+    private enum FirstLine {
+        case header(TraceHeader)
+        /// Reported and done with (not JSON, or a refused header).
+        case consumed
+        /// Not a header: reported as missing; the line is to be read as a record.
+        case record
+    }
+
+    /// Line 1: the header, or a record with a "missing header" problem.
+    private func parseFirstLine(_ base: UnsafePointer<UInt8>, count: Int, terminated: Bool) -> FirstLine {
+        let parsed: JSONValue
+        do throws(JSONParseError) {
+            parsed = try JSONValue.parse(UnsafeRawBufferPointer(start: base, count: count))
+        } catch {
+            let expected = "; line 1 must be the header {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}"
+            if !terminated {
+                report(.warning, line: 1, column: nil,
+                       "the only line is cut off (no newline at the end and not complete JSON); ignored")
+            } else {
+                report(.error, line: 1, column: error.column, error.message + expected)
+            }
+            return .consumed
+        }
+        if let object = parsed.objectValue {
+            let result = TraceHeaderParser.parse(object, line: 1)
+            for diagnostic in result.diagnostics {
+                report(diagnostic.severity, line: diagnostic.line, column: diagnostic.column, diagnostic.message)
+            }
+            if result.isFatal {
+                finished = true
+                return .consumed
+            }
+            if let header = result.header {
+                self.header = header
+                return .header(header)
+            }
+        }
+        report(options.skipMalformedLines ? .warning : .error, line: 1, column: nil,
+               "the header is missing: line 1 must be {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}")
+        return .record
+    }
+
+    private func isBlank(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        for i in 0..<count {
+            switch base[i] {
+            case 0x20, 0x09, 0x0D: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private func finish() {
+        finished = true
+        if physicalLine == 0 {
+            report(.error, line: nil, column: nil,
+                   "the trace is empty; expected a header line {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}")
+        }
+    }
+
+    private func report(_ severity: TraceDiagnostic.Severity, line: Int?, column: Int?, _ message: String) {
+        switch severity {
+        case .error: errorCount += 1
+        case .warning: warningCount += 1
+        }
+        if diagnostics.count < options.maxStoredDiagnostics {
+            diagnostics.append(TraceDiagnostic(severity, line: line, column: column, message))
+        }
+    }
+
+    static func describeSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    // MARK: Buffering
+
+    private enum RawLine {
+        case line(UnsafePointer<UInt8>, count: Int, terminated: Bool)
+        case tooLong
+        case end
+    }
+
+    /// The next line's bytes (without its newline), valid until the next call.
+    private func nextRawLine() -> RawLine {
+        while true {
+            if start < end, let newline = memchr(storage + searchFrom, 0x0A, end - searchFrom) {
+                let newlineIndex = storage.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                let lineStart = start
+                start = newlineIndex + 1
+                searchFrom = start
+                bytesRead += newlineIndex + 1 - lineStart
+                if discardingLine {
+                    discardingLine = false
+                    continue
+                }
+                return .line(UnsafePointer(storage + lineStart), count: newlineIndex - lineStart, terminated: true)
+            }
+            searchFrom = end
+            if discardingLine {
+                bytesRead += end - start
+                start = 0
+                end = 0
+                searchFrom = 0
+            } else if end - start > options.maxLineBytes {
+                discardingLine = true
+                return .tooLong
+            }
+            if atEndOfInput {
+                guard start < end else { return .end }
+                let lineStart = start
+                let count = end - start
+                bytesRead += count
+                start = end
+                searchFrom = end
+                return .line(UnsafePointer(storage + lineStart), count: count, terminated: false)
+            }
+            fill()
+        }
+    }
+
+    /// Moves the partial line to the front, grows the buffer if a line fills it, and reads more.
+    private func fill() {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { storage.update(from: storage + start, count: pending) }
+            searchFrom -= start
+            end = pending
+            start = 0
+        }
+        if end == capacity {
+            let newCapacity = Swift.min(capacity * 2, options.maxLineBytes + options.chunkBytes)
+            guard newCapacity > capacity else {
+                // Cannot happen: a full buffer holds more than maxLineBytes, caught by the caller.
+                atEndOfInput = true
+                return
+            }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: storage, count: end)
+            storage.deallocate()
+            storage = grown
+            capacity = newCapacity
+        }
+        switch source {
+        case .descriptor(let descriptor, _):
+            while true {
+                let count = posixRead(descriptor, storage + end, capacity - end)
+                if count > 0 {
+                    end += count
+                    return
+                }
+                if count == 0 {
+                    atEndOfInput = true
+                    return
+                }
+                if errno == EINTR { continue }
+                report(.error, line: physicalLine + 1, column: nil,
+                       "cannot read further: \(String(cString: strerror(errno))); the rest of the trace is missing")
+                atEndOfInput = true
+                return
+            }
+        case .memory(let bytes, let offset):
+            let count = Swift.min(capacity - end, bytes.count - offset)
+            if count <= 0 {
+                atEndOfInput = true
+                return
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                (storage + end).update(from: base + offset, count: count)
+            }
+            end += count
+            source = .memory(bytes, offset: offset + count)
+        }
+    }
+}
+
+// File-scope wrappers: inside `TraceReader`, `read` and `close` would not name the system calls.
+private func posixOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+private func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

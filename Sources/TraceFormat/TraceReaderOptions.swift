@@ -1,0 +1,26 @@
+// TraceReaderOptions: what the reader tolerates and how much memory it may use.
+
+/// Options for ``TraceReader`` and ``TraceDocument/load(path:options:)``.
+public struct TraceReaderOptions: Sendable, Hashable {
+    /// Report malformed lines as warnings and go on, instead of errors. (They are skipped
+    /// either way; this decides whether the trace counts as valid.)
+    public var skipMalformedLines: Bool
+    /// A line longer than this is an error and is skipped without being held in memory.
+    public var maxLineBytes: Int
+    /// How much the reader asks read(2) for at a time.
+    public var chunkBytes: Int
+    /// At most this many diagnostics are kept; the rest are only counted.
+    public var maxStoredDiagnostics: Int
+
+    public init(
+        skipMalformedLines: Bool = false, maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20,
+        maxStoredDiagnostics: Int = 1000
+    ) {
+        self.skipMalformedLines = skipMalformedLines
+        self.maxLineBytes = max(1, maxLineBytes)
+        self.chunkBytes = max(16, chunkBytes)
+        self.maxStoredDiagnostics = max(0, maxStoredDiagnostics)
+    }
+
+    public static let `default` = TraceReaderOptions()
+}

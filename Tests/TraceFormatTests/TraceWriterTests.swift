@@ -1,0 +1,117 @@
+// Tests for TraceWriter: the exact bytes, durability modes, continuation and I/O errors.
+
+import Foundation
+import Testing
+@testable import TraceFormat
+
+@Suite("Trace writer")
+struct TraceWriterTests {
+    @Test("writes the header then records with fields in the documented order")
+    func writesExactLines() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try TraceWriter(path: directory.path("t.jsonl"), clock: .tick, header: TraceHeader(scenario: "countries"))
+        let span = writer.begin(.encode, path: ["Tabs", "CountryNav"], className: "UINavigationController")
+        writer.end(span, .encode, path: ["Tabs", "CountryNav"], attributes: [
+            TraceAttribute("bytes", 57), TraceAttribute("keys", .strings(["kSelected"])),
+        ])
+        writer.instant(.exclude, path: ["Tabs", "Settings", "Password"], className: nil, attributes: [
+            TraceAttribute("reason", "noRestorationIdentifier"),
+        ])
+        writer.write(TraceRecord(seq: 3, ts: 9, phase: .instant, kind: "x-custom", thread: "worker-1",
+                                 attributes: [TraceAttribute("z", 1.5)]))
+        try writer.close()
+        #expect(try directory.read("t.jsonl") == """
+            {"type":"header","format":"restoretrace/1","clock":"tick","scenario":"countries"}
+            {"seq":0,"ts":0,"ph":"B","span":1,"kind":"encode","path":["Tabs","CountryNav"],"class":"UINavigationController"}
+            {"seq":1,"ts":1,"ph":"E","span":1,"kind":"encode","path":["Tabs","CountryNav"],"bytes":57,"keys":["kSelected"]}
+            {"seq":2,"ts":2,"ph":"i","kind":"exclude","path":["Tabs","Settings","Password"],"reason":"noRestorationIdentifier"}
+            {"seq":3,"ts":9,"ph":"i","kind":"x-custom","thread":"worker-1","z":1.5}
+
+            """)
+    }
+
+    @Test("the standard header names the generator, and an origin only under the ns clock")
+    func standardHeader() {
+        let tick = TraceHeader.standard(clock: .tick)
+        #expect(tick.jsonLine == #"{"type":"header","format":"restoretrace/1","generator":"restoretrace \#(restoreTraceVersion)","clock":"tick"}"#)
+        let ns = TraceHeader.standard(clock: .ns)
+        let origin = ns.origin ?? ""
+        #expect(origin.count == 24 && origin.hasSuffix("Z") && origin.dropFirst(10).hasPrefix("T"))
+    }
+
+    @Test("in every-record mode a begun span's line is on disk before the writer is flushed or closed")
+    func everyRecordDurability() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("crash.jsonl")
+        let writer = try TraceWriter(path: path, clock: .tick, durability: .everyRecord)
+        _ = writer.begin(.decode, path: ["Root"], className: "CrashingController")
+        let onDisk = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(onDisk.split(separator: "\n").last == #"{"seq":0,"ts":0,"ph":"B","span":1,"kind":"decode","path":["Root"],"class":"CrashingController"}"#)
+        try writer.close()
+    }
+
+    @Test("in buffered mode records stay in memory until flush")
+    func bufferedHoldsRecords() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("buffered.jsonl")
+        let writer = try TraceWriter(path: path, clock: .tick, durability: .buffered)
+        writer.instant(.launch, path: nil, className: nil, attributes: [TraceAttribute("step", "willFinishLaunching")])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).isEmpty)
+        try writer.flush()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
+        try writer.close()
+    }
+
+    @Test("a continuing writer appends without a header and carries on the numbering")
+    func continuation() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.jsonl")
+        let parent = try TraceWriter(path: path, clock: .tick)
+        let outer = parent.begin(.restoration)
+        try parent.flush()
+        let state = try #require(TraceContinuation(parent.stamperState.description))
+        #expect(state == parent.stamperState)
+        let child = try TraceWriter(appendingTo: path, continuing: state)
+        let inner = child.begin(.decode, path: ["A"], className: "C")
+        child.end(inner, .decode, path: ["A"])
+        try child.close()
+        #expect(outer == 1 && inner == 2)
+        let lines = try directory.read("shared.jsonl").split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[2].hasPrefix(#"{"seq":1,"ts":1,"ph":"B","span":2,"kind":"decode""#))
+        #expect(lines[3].hasPrefix(#"{"seq":2,"ts":2,"ph":"E","span":2"#))
+    }
+
+    @Test("atomic replace leaves no file at the path until close renames it")
+    func atomicReplace() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("atomic.jsonl")
+        let writer = try TraceWriter(path: path, clock: .tick, creation: .atomicReplace)
+        writer.instant(.discard, path: nil, className: nil, attributes: [TraceAttribute("reason", "forceQuit")])
+        try writer.flush()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try writer.close()
+        #expect(try directory.read("atomic.jsonl").split(separator: "\n").count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["atomic.jsonl"])
+    }
+
+    @Test("a full disk surfaces as ENOSPC on flush and close, not as a crash")
+    func fullDisk() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let writer = try TraceWriter(path: "/dev/full", clock: .tick)
+        writer.instant(.launch)
+        #expect(throws: TraceWriterError(operation: .write, path: "/dev/full", code: ENOSPC)) { try writer.flush() }
+        writer.instant(.launch)
+        let error = #expect(throws: TraceWriterError.self) { try writer.close() }
+        #expect(error?.description == "cannot write trace '/dev/full': No space left on device (ENOSPC)")
+    }
+
+    @Test("a path that cannot be opened is a typed error naming it")
+    func unopenablePath() throws {
+        let error = #expect(throws: TraceWriterError.self) {
+            _ = try TraceWriter(path: "/nonexistent-dir/t.jsonl")
+        }
+        #expect(error?.operation == .open)
+        #expect(error?.description.hasPrefix("cannot open trace '/nonexistent-dir/t.jsonl' for writing: No such file") == true)
+    }
+}
