@@ -2,6 +2,8 @@
 // that must not pay for an encoder per record. The caller decides the structure (and so the
 // key order); the writer only gets commas, escaping and numbers right.
 
+import TraceFormat
+
 /// Appends JSON text to a byte buffer.
 ///
 /// ```swift
@@ -80,6 +82,25 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
+    /// `value / 1000` with up to three decimals, exactly: 1234 → 1.234, 1200 → 1.2, 5 → 0.005.
+    public mutating func fixedThousandths(_ value: Int64) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        appendUnsigned(magnitude / 1000)
+        var fraction = magnitude % 1000
+        if fraction > 0 {
+            bytes.append(UInt8(ascii: "."))
+            var divisor: UInt64 = 100
+            while fraction > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                fraction %= divisor
+                divisor /= 10
+            }
+        }
+        needsComma = true
+    }
+
     public mutating func bool(_ value: Bool) {
         separate()
         appendASCII(value ? "true" : "false")
@@ -109,10 +130,36 @@ public struct JSONByteWriter: Sendable {
         if let value { string(value) } else { null() }
     }
 
-    /// Appends raw bytes that are already valid JSON text, with no separator (for callers that
-    /// format their own members, like pre-rendered line prefixes).
+    /// Any JSON value from a trace (objects keep their member order).
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .int(let number): int(number)
+        case .double(let number):
+            separate()
+            if number.isFinite { bytes.append(contentsOf: number.description.utf8) } else { appendASCII("null") }
+            needsComma = true
+        case .string(let text): string(text)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    /// Appends text that is already valid JSON, with no separator, for callers that write their
+    /// own punctuation (`{"at":`). The next value is not preceded by a comma.
     public mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
+        needsComma = false
     }
 
     /// Ends the current line (for JSON-lines output), resetting the separator state.
