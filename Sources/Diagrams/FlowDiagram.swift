@@ -206,10 +206,9 @@ private struct FlowBuilder {
 
     func phaseTitle(_ step: TraceStep) -> String {
         let name = step.kind == .preservation ? "Preservation" : "Restoration"
-        var title = name
-        if let duration = steps.durationText(step) { title += " · " + duration }
-        if step.isUnfinished { title += " · UNFINISHED" }
-        return title
+        let duration = steps.durationText(step)
+        if step.isUnfinished { return name + " · UNFINISHED" + (duration.map { ", " + $0 } ?? "") }
+        return name + (duration.map { " · " + $0 } ?? "")
     }
 
     func stepNode(_ id: NodeID, index: Int, isRowHead: Bool) -> Node {

@@ -16,19 +16,32 @@ public enum HierarchyDiagram {
         let hierarchy = TraceHierarchy(records: records)
         let timings = SpanTimings(header: header, records: records)
         var tree = HierarchyTree()
+        var pathless: [[String]: [TraceHierarchy.UnplacedExclusion]] = [:]
+        var unplaced: [TraceHierarchy.UnplacedExclusion] = []
+        for exclusion in hierarchy.unplacedExclusions {
+            if let parent = exclusion.parentPath, hierarchy.node(path: parent) != nil {
+                pathless[parent, default: []].append(exclusion)
+            } else {
+                unplaced.append(exclusion)
+            }
+        }
+        func addPathless(_ exclusion: TraceHierarchy.UnplacedExclusion, parent: Int?) {
+            _ = tree.add(HierarchyItem(
+                title: "(no identifier)",
+                lines: [DiagramText.short(exclusion.className ?? "object"),
+                        "reason: " + DiagramText.short(exclusion.reason ?? "unspecified")],
+                shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
+                parent: parent)
+        }
         func add(_ index: Int, parent: Int?) {
             let node = hierarchy.nodes[index]
             let item = traceItem(node, duration: timings.objectDuration(path: node.path).map(timings.formatter.string))
             let added = tree.add(item, parent: parent)
             for child in node.children { add(child, parent: added) }
+            for exclusion in pathless[node.path] ?? [] { addPathless(exclusion, parent: added) }
         }
         for root in hierarchy.roots { add(root, parent: nil) }
-        for exclusion in hierarchy.unplacedExclusions {
-            _ = tree.add(HierarchyItem(
-                title: "(no path) " + DiagramText.short(exclusion.className ?? "object"),
-                lines: ["reason: " + DiagramText.short(exclusion.reason ?? "unspecified")],
-                shape: .box, tone: .excluded, outcomeName: "excluded"), parent: nil)
-        }
+        for exclusion in unplaced { addPathless(exclusion, parent: nil) }
         let name = header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false)
     }

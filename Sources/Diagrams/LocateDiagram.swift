@@ -114,7 +114,7 @@ public enum LocateDiagram {
                 let id = NodeID("o\(index)s\(position)")
                 let (text, tone) = describe(step)
                 graph.add(canvas.node(id, text, tone: tone))
-                graph.connect(previous, to: id, position == 0 ? [] : [.label(Label("then"))])
+                graph.connect(previous, to: id)
                 previous = id
             }
         }

@@ -13,6 +13,7 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            RenderCommand.self,
         ]
     )
 

@@ -77,6 +77,8 @@ public struct TraceHierarchy: Sendable {
     public struct UnplacedExclusion: Sendable, Hashable {
         public var className: String?
         public var reason: String?
+        /// The `parent` attribute: the path of the object it hangs from, when recorded.
+        public var parentPath: [String]?
         public var seq: Int64
     }
 
@@ -97,7 +99,8 @@ public struct TraceHierarchy: Sendable {
             guard let path = record.path, !path.isEmpty else {
                 if record.kind == .exclude {
                     unplacedExclusions.append(
-                        UnplacedExclusion(className: record.className, reason: record.reason, seq: record.seq))
+                        UnplacedExclusion(className: record.className, reason: record.reason,
+                                          parentPath: record[attribute: "parent"]?.stringArrayValue, seq: record.seq))
                 }
                 continue
             }
