@@ -14,6 +14,8 @@ public struct RestoreTraceCommand: ParsableCommand {
         version: restoreTraceVersion,
         subcommands: [
             RenderCommand.self,
+            ValidateCommand.self,
+            GenerateCommand.self,
         ]
     )
 
