@@ -13,6 +13,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            SummaryCommand.self,
+            ExportCommand.self,
         ]
     )
 
