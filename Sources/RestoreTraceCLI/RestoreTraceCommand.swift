@@ -15,6 +15,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         subcommands: [
             SummaryCommand.self,
             ExportCommand.self,
+            DiffCommand.self,
         ]
     )
 
