@@ -106,7 +106,9 @@ public struct SummaryTextFormat: Sendable {
 
     private func durationColumns(first: String) -> [TextTable.Column] {
         [.init(first, flexible: true), .init("count", alignment: .right)]
-            + ["total", "mean", "p50", "p90", "p95", "p99", "max"].map { TextTable.Column($0, alignment: .right) }
+            + ["total", "mean", "p50", "p90", "p95", "p99", "max"].map {
+                TextTable.Column($0, alignment: .right, spacing: 1)
+            }
     }
 
     private func durationCells(_ statistics: DurationStatistics, summary: TraceSummary) -> [String] {
