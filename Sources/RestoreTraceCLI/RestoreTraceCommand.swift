@@ -16,6 +16,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             SummaryCommand.self,
             ExportCommand.self,
             DiffCommand.self,
+            ValidateCommand.self,
+            GenerateCommand.self,
         ]
     )
 

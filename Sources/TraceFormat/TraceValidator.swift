@@ -12,7 +12,8 @@ public struct TraceValidationReport: Sendable, Hashable {
     public var instantCount = 0
     /// How many records of each kind (B, E and i all count).
     public var kindCounts: [RecordKind: Int] = [:]
-    /// Spans that never ended, in file order: where the process stopped.
+    /// Spans that never ended, in file order: where the process stopped. Not diagnostics: a
+    /// trace of a crash is a valid trace.
     public var unfinishedSpans: [PairedSpan] = []
     /// The reader's and the validator's problems, by line (at most the reader option's
     /// `maxStoredDiagnostics`; the counts below count them all).
@@ -40,8 +41,11 @@ public struct TraceValidationReport: Sendable, Hashable {
 /// **Warnings** (readable, but worth a look): every reader warning (the last line cut off,
 /// skipped lines, blank lines); a `seq` gap (records were lost, e.g. a crash while buffered);
 /// an unknown kind (kept: forward compatible); an instant kind used as a span or a span kind
-/// used as an instant; and each unfinished span (a `B` without `E`: the process stopped inside
-/// it, which is what a crash trace is for; listed in ``TraceValidationReport/unfinishedSpans``).
+/// used as an instant.
+///
+/// **Unfinished spans** (a `B` without its `E`: the process stopped inside it, which is what a
+/// crash trace is for) are neither: they are findings, listed in
+/// ``TraceValidationReport/unfinishedSpans`` with their line, kind, path and class.
 public struct TraceValidator: Sendable {
     private var report: TraceValidationReport
     private let maxStoredDiagnostics: Int
@@ -111,15 +115,9 @@ public struct TraceValidator: Sendable {
         }
     }
 
-    /// Ends validation: reports unfinished spans and merges the reader's diagnostics.
+    /// Ends validation: collects the unfinished spans and merges the reader's diagnostics.
     public mutating func finish(reader: TraceReader? = nil) -> TraceValidationReport {
-        for span in pairer.finish() {
-            report.unfinishedSpans.append(span)
-            var what = "span \(span.span) (\(span.kind)"
-            if let path = span.path { what += " " + TraceValidator.describe(path) }
-            if let className = span.className { what += ", \(className)" }
-            add(.warning(line: span.beginLine, "\(what)) never ended: the process stopped inside it"))
-        }
+        report.unfinishedSpans = pairer.finish()
         if let reader {
             report.byteCount = reader.bytesRead
             report.errorCount += reader.errorCount
@@ -133,9 +131,6 @@ public struct TraceValidator: Sendable {
         }
         return report
     }
-
-    /// `["Tabs", "CountryNav"]` as `Tabs/CountryNav` for messages (the file keeps arrays).
-    static func describe(_ path: [String]) -> String { path.isEmpty ? "(root)" : path.joined(separator: "/") }
 
     // MARK: Checks
 

@@ -65,6 +65,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
     private let temporaryPath: String?
     private var failure: TraceWriterError?
     private var isClosed = false
+    private var encodedBytes = 0
 
     /// Opens `path` (`-` is standard output) and writes the header.
     ///
@@ -139,6 +140,13 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         return TraceContinuation(
             clock: stamper.clock, nextSeq: stamper.upcomingSeq, nextSpan: stamper.upcomingSpan,
             monotonicStart: stamper.monotonicStart)
+    }
+
+    /// Bytes encoded so far (header included), written or still buffered.
+    public var bytesWritten: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return encodedBytes + buffer.count
     }
 
     // MARK: Recording
@@ -243,6 +251,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             buffer.removeAll(keepingCapacity: true)
             return
         }
+        encodedBytes += buffer.count
         let error: Int32? = buffer.withUnsafeBytes { bytes -> Int32? in
             guard let base = bytes.baseAddress else { return nil }
             var written = 0

@@ -1,4 +1,4 @@
 // The `restoretrace` executable: everything lives in RestoreTraceCLI.
 import RestoreTraceCLI
 
-RestoreTraceCommand.main()
+RestoreTraceCommand.runAsMain()
