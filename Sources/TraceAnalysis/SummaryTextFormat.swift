@@ -75,7 +75,8 @@ public struct SummaryTextFormat: Sendable {
         facts.append("\(TextNumbers.grouped(summary.records)) records")
         facts.append("\(TextNumbers.grouped(summary.spansBegun)) spans")
         facts.append("\(summary.formatter.string(summary.elapsed)) first to last")
-        return heading("Trace", loud: false) + " " + facts.joined(separator: " · ")
+        if style == .markdown { return heading("Trace", loud: false) + "\n" + facts.joined(separator: " · ") }
+        return wrapped(facts, label: "Trace", labelWidth: 5).joined(separator: "\n")
     }
 
     private func problemsSection(_ summary: TraceSummary) -> String? {
