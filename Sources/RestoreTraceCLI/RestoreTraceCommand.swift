@@ -14,6 +14,9 @@ public struct RestoreTraceCommand: ParsableCommand {
         version: restoreTraceVersion,
         subcommands: [
             RenderCommand.self,
+            SummaryCommand.self,
+            ExportCommand.self,
+            DiffCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
         ]

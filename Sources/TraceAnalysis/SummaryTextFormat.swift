@@ -75,7 +75,8 @@ public struct SummaryTextFormat: Sendable {
         facts.append("\(TextNumbers.grouped(summary.records)) records")
         facts.append("\(TextNumbers.grouped(summary.spansBegun)) spans")
         facts.append("\(summary.formatter.string(summary.elapsed)) first to last")
-        return heading("Trace", loud: false) + " " + facts.joined(separator: " · ")
+        if style == .markdown { return heading("Trace", loud: false) + "\n" + facts.joined(separator: " · ") }
+        return wrapped(facts, label: "Trace", labelWidth: 5).joined(separator: "\n")
     }
 
     private func problemsSection(_ summary: TraceSummary) -> String? {
@@ -106,7 +107,9 @@ public struct SummaryTextFormat: Sendable {
 
     private func durationColumns(first: String) -> [TextTable.Column] {
         [.init(first, flexible: true), .init("count", alignment: .right)]
-            + ["total", "mean", "p50", "p90", "p95", "p99", "max"].map { TextTable.Column($0, alignment: .right) }
+            + ["total", "mean", "p50", "p90", "p95", "p99", "max"].map {
+                TextTable.Column($0, alignment: .right, spacing: 1)
+            }
     }
 
     private func durationCells(_ statistics: DurationStatistics, summary: TraceSummary) -> [String] {

@@ -15,10 +15,13 @@ public struct TextTable: Sendable {
         public var alignment: Alignment
         /// When the table is too wide, flexible columns are shortened (keeping their end).
         public var flexible: Bool
-        public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false) {
+        /// Spaces between this column and the one before it.
+        public var spacing: Int
+        public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false, spacing: Int = 2) {
             self.title = title
             self.alignment = alignment
             self.flexible = flexible
+            self.spacing = spacing
         }
     }
 
@@ -46,7 +49,7 @@ public struct TextTable: Sendable {
         var widths = columns.indices.map { index in
             rows.reduce(columns[index].title.count) { max($0, $1[index].count) }
         }
-        let gaps = 2 * max(columns.count - 1, 0) + indent.count
+        let gaps = columns.dropFirst().reduce(indent.count) { $0 + $1.spacing }
         var excess = widths.reduce(gaps, +) - maxWidth
         for index in columns.indices where excess > 0 && columns[index].flexible {
             let minimum = max(columns[index].title.count, 12)
@@ -62,6 +65,7 @@ public struct TextTable: Sendable {
     private func line(_ cells: [String], widths: [Int]) -> String {
         var text = indent
         for (index, cell) in cells.enumerated() {
+            if index > 0 { text += String(repeating: " ", count: columns[index].spacing) }
             let width = widths[index]
             let fitted = cell.count > width ? TextTable.shortened(cell, to: width) : cell
             let padding = String(repeating: " ", count: width - fitted.count)
@@ -70,7 +74,6 @@ public struct TextTable: Sendable {
             case .left: text += isLast ? fitted : fitted + padding
             case .right: text += padding + fitted
             }
-            if !isLast { text += "  " }
         }
         return text
     }

@@ -120,6 +120,12 @@ public struct TraceStatistics: Sendable {
         if warnings.count < TraceStatistics.keptWarnings { warnings.append(warning) }
     }
 
+    /// Takes what a reader kept of its warnings, and how many it reported in all.
+    public mutating func addWarnings(_ kept: [TraceWarning], totalCount: Int) {
+        for warning in kept { addWarning(warning) }
+        warningCount = max(warningCount, Int64(totalCount))
+    }
+
     private mutating func checkSeq(_ seq: Int64) {
         let expected = previousSeq.map { $0 &+ 1 } ?? 0
         if seq > expected {
