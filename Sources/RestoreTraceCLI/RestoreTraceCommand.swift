@@ -17,6 +17,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             SummaryCommand.self,
             ExportCommand.self,
             DiffCommand.self,
+            SimulateCommand.self,
+            SimulateRelaunchCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
         ]

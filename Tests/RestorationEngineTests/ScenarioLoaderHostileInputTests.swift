@@ -109,9 +109,11 @@ struct ScenarioLoaderHostileInputTests {
         let root = try #require(scenario?.windows[0].root)
         #expect(root.children.count == 50_000)
         #expect(root.children[49_999].views[0].jsonPath == "windows[0].root.children[49999].views[0]")
-        // The bound is 1 s for an optimised build; an unoptimised debug build is about 3x slower.
+        // The target is 1 s, for an optimised build (`swift test -c release`). A debug build is about
+        // 3x slower and shares the machine with parallel tests, so there the bound only catches
+        // quadratic behaviour, which would take minutes at this size.
         #if DEBUG
-        let bound = Duration.seconds(4)
+        let bound = Duration.seconds(20)
         #else
         let bound = Duration.seconds(1)
         #endif

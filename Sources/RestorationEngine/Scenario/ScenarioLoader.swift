@@ -154,7 +154,8 @@ public struct ScenarioLoader: Sendable {
         return try read(handle, name: name)
     }
 
-    private func readStandardInput() throws(ScenarioError) -> [UInt8] {
+    /// The bytes of standard input, refused when larger than ``Limits/maxFileBytes``.
+    public func readStandardInput() throws(ScenarioError) -> [UInt8] {
         try read(FileHandle.standardInput, name: ScenarioLoader.standardInputName)
     }
 
