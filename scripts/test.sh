@@ -7,3 +7,5 @@ echo "== swift build"
 swift build
 echo "== swift test"
 swift test 2>&1 | tee .build/test-output.txt | grep -v -E '^\[[0-9]+/[0-9]+\]' 
+echo "== diagrams up to date"
+bash scripts/build-diagrams.sh --check

@@ -61,7 +61,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
         // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
         let source = dotSource.contains("\u{0}") ? dotSource.replacingOccurrences(of: "\u{0}", with: "") : dotSource
-        guard let graph = source.withCString({ agmemread($0) }) else {
+        guard let graph = source.withCString({ restoretrace_read_dot($0, strlen($0)) }) else {
             throw .invalidDOT(log.diagnostics)
         }
         defer { agclose(graph) }

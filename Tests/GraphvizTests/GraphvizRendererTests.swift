@@ -69,6 +69,25 @@ struct GraphvizRendererTests {
         #expect(first == second)
     }
 
+    @Test("cluster order, hence SVG, does not depend on what earlier renders allocated")
+    func clusterOrderIsStableAcrossRenders() throws {
+        func clustered(_ prefix: String) -> Graph {
+            var graph = Graph(id: prefix)
+            for index in 0..<6 {
+                var cluster = Subgraph.cluster("\(prefix)\(index)", label: Label("C\(index)"))
+                cluster.add(Node(NodeID("\(prefix)n\(index)"), label: Label("N\(index)")))
+                graph.add(cluster)
+            }
+            return graph
+        }
+        let first = try GraphvizRenderer.shared.render(clustered("x"), format: .svg).data
+        for round in 0..<20 { _ = try GraphvizRenderer.shared.render(clustered("other\(round)"), format: .svg) }
+        let again = try GraphvizRenderer.shared.render(clustered("x"), format: .svg).data
+        #expect(first == again)
+        let titles = try #require(SVGDocument.parse(first)).texts
+        #expect(titles.prefix(6) == ["C0", "C1", "C2", "C3", "C4", "C5"], "clusters come out in the order written")
+    }
+
     @Test("PNG output has the PNG signature and IHDR dimensions matching the SVG size at 96 dpi")
     func pngIsWellFormed() throws {
         let png = [UInt8](try GraphvizRenderer.shared.render(threeNodeGraph(), format: .png).data)
