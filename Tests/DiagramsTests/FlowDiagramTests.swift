@@ -88,6 +88,20 @@ struct FlowDiagramTests {
         #expect(graph.dotSource == FlowDiagram.graph(header: header, records: records, options: options).dotSource)
     }
 
+    @Test("a 5,000-object trace renders end to end to SVG in well under 10 s")
+    func bigTraceRendersQuickly() throws {
+        let (header, records) = SampleTraces.wide(objects: 5_000)
+        let start = ContinuousClock.now
+        for view in DiagramView.allCases {
+            let source = DiagramSource.trace(TraceDocument(header: header, records: records, recordLines: [], diagnostics: []))
+            let graph = try #require(source.graph(view: view))
+            let svg = try GraphvizRenderer.shared.render(graph, format: .svg)
+            #expect(SVGDocument.parse(svg.data) != nil, "\(view)")
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < .seconds(10), "three views took \(elapsed)")
+    }
+
     @Test("the same trace gives byte-identical DOT")
     func deterministic() {
         let (header, records) = SampleTraces.countries()
