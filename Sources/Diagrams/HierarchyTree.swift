@@ -38,29 +38,30 @@ struct HierarchyTree {
         var visibleCount = 0
     }
 
-    /// The largest drawing within `budget` nodes: full depth with as many siblings as fit,
-    /// else shallower. Problem subtrees are shown before clean ones; order is kept.
+    /// The largest drawing within `budget` nodes: for each depth limit, as many siblings per
+    /// parent as fit; the depth that shows the most nodes wins (the deeper one on a tie).
+    /// Problem subtrees are shown before clean ones; order is kept.
     func cut(budget: Int) -> Cut {
         let problems = problemSubtrees()
-        let maximumFanout = max(roots.count, items.map(\.children.count).max() ?? 0)
-        let depth = maximumDepth()
-        for depthLimit in stride(from: depth, through: 1, by: -1) {
+        let maximumFanout = max(1, roots.count, items.map(\.children.count).max() ?? 0)
+        var best: Cut?
+        for depthLimit in 1...maximumDepth() {
             var low = 1
             var high = maximumFanout
-            var best: Cut?
+            var fitting: Cut?
             while low <= high {
                 let middle = (low + high) / 2
                 let candidate = cut(fanout: middle, depthLimit: depthLimit, problems: problems)
                 if candidate.visibleCount <= budget {
-                    best = candidate
+                    fitting = candidate
                     low = middle + 1
                 } else {
                     high = middle - 1
                 }
             }
-            if let best { return best }
+            if let fitting, fitting.visibleCount >= best?.visibleCount ?? 0 { best = fitting }
         }
-        return cut(fanout: 1, depthLimit: 1, problems: problems)
+        return best ?? cut(fanout: 1, depthLimit: 1, problems: problems)
     }
 
     private func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {

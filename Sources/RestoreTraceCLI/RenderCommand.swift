@@ -215,7 +215,8 @@ struct RenderCommand: ParsableCommand {
 /// The one-line timing summary `render` prints for a trace on stderr.
 enum TraceTimingLine {
     static func text(name: String, header: TraceHeader, records: [TraceRecord]) -> String {
-        let timings = SpanTimings(header: header, records: records)
+        // One pass pairing spans by id; cheaper than full SpanTimings, which also indexes by path.
+        let formatter = DurationFormatter(clock: header.clock)
         var spans = 0
         var restoration: Int64?
         var slowestDecode: (duration: Int64, path: [String])?
@@ -227,9 +228,8 @@ enum TraceTimingLine {
                 openBegins[span] = record
                 continue
             }
-            guard let begin = openBegins.removeValue(forKey: span), let duration = timings.duration(ofSpan: span) else {
-                continue
-            }
+            guard let begin = openBegins.removeValue(forKey: span) else { continue }
+            let duration = max(record.ts - begin.ts, 0)
             if begin.kind == .restoration { restoration = (restoration ?? 0) + duration }
             if begin.kind == .decode, duration > slowestDecode?.duration ?? -1 {
                 slowestDecode = (duration, begin.path ?? [])
@@ -237,11 +237,11 @@ enum TraceTimingLine {
         }
         var parts = ["\(name): \(records.count) records", "\(spans) spans"]
         if !openBegins.isEmpty { parts.append("\(openBegins.count) unfinished") }
-        if let restoration { parts.append("restoration " + timings.formatter.string(restoration)) }
+        if let restoration { parts.append("restoration " + formatter.string(restoration)) }
         if let slowest = slowestDecode {
             let who = slowest.path.isEmpty ? "?" : slowest.path.joined(separator: "/")
             parts.append("slowest decode \(who.count > 60 ? "…" + who.suffix(59) : Substring(who)) "
-                + timings.formatter.string(slowest.duration))
+                + formatter.string(slowest.duration))
         }
         return parts.joined(separator: ", ")
     }

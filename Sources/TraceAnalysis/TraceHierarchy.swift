@@ -93,8 +93,9 @@ public struct TraceHierarchy: Sendable {
 
     /// The hierarchy of `records` (in file order).
     public init(records: some Sequence<TraceRecord>) {
-        var facts: [[String]: ObjectFacts] = [:]
-        var openSpans: [Int64: (kind: RecordKind, path: [String])] = [:]
+        // Facts are kept by node index, so each record costs one path lookup.
+        var facts: [ObjectFacts] = []
+        var openSpans: [Int64: (kind: RecordKind, node: Int)] = [:]
         for record in records {
             guard let path = record.path, !path.isEmpty else {
                 if record.kind == .exclude {
@@ -105,22 +106,23 @@ public struct TraceHierarchy: Sendable {
                 continue
             }
             let index = ensureNode(path, seq: record.seq)
+            if facts.count < nodes.count { facts.append(contentsOf: repeatElement(ObjectFacts(), count: nodes.count - facts.count)) }
             if nodes[index].className == nil, let className = record.className { nodes[index].className = className }
-            facts[path, default: ObjectFacts()].take(record)
+            facts[index].take(record)
             if let span = record.span {
                 switch record.phase {
-                case .begin: openSpans[span] = (record.kind, path)
+                case .begin: openSpans[span] = (record.kind, index)
                 case .end: openSpans[span] = nil
                 case .instant: break
                 }
             }
         }
-        for (_, open) in openSpans { facts[open.path, default: ObjectFacts()].unfinishedKinds.append(open.kind) }
+        if facts.count < nodes.count { facts.append(contentsOf: repeatElement(ObjectFacts(), count: nodes.count - facts.count)) }
+        for (_, open) in openSpans { facts[open.node].unfinishedKinds.append(open.kind) }
         for index in nodes.indices {
-            let objectFacts = facts[nodes[index].path] ?? ObjectFacts()
-            nodes[index].outcome = objectFacts.outcome
-            nodes[index].locateVia = objectFacts.locateVia
-            nodes[index].locateResult = objectFacts.locateResult
+            nodes[index].outcome = facts[index].outcome
+            nodes[index].locateVia = facts[index].locateVia
+            nodes[index].locateResult = facts[index].locateResult
         }
     }
 
