@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Traces (.jsonl) and scenarios (.json), or - for standard input.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Output file, or a directory (ending in /, or existing) for several inputs.")
+    @Option(name: .shortAndLong, help: "Output file (- for standard output), or a directory (ending in /, or existing) for several inputs.")
     var output: String?
 
     @Option(help: "flow (default for a trace), hierarchy (default for a scenario), or locate.")
@@ -116,7 +116,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let fileFormat: OutputFormat?
-        if let output, !outputIsDirectory {
+        if let output, !outputIsDirectory, output != "-" {
             let pathExtension = (output as NSString).pathExtension
             fileFormat = OutputFormat(fileExtension: pathExtension)
             if fileFormat == nil && format == nil {
@@ -137,7 +137,7 @@ struct RenderCommand: ParsableCommand {
                     let name = input == "-" ? "stdin" : RenderCommand.stem(of: (input as NSString).lastPathComponent)
                     destination = (output as NSString).appendingPathComponent(name + "." + chosen.fileExtension)
                 } else {
-                    destination = output
+                    destination = output == "-" ? nil : output
                 }
             } else {
                 destination = input == "-" ? nil : RenderCommand.stem(of: input) + "." + chosen.fileExtension

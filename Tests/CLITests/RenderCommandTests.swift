@@ -129,6 +129,16 @@ struct RenderCommandTests {
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous drawing")
     }
 
+    @Test("-o - plans standard output, with the format from --format or SVG")
+    func dashMeansStandardOutput() throws {
+        let command = try RenderCommand.parse(["trace.jsonl", "-o", "-", "--format", "dot"])
+        let plan = try command.makePlan()
+        #expect(plan.count == 1)
+        #expect(plan[0].output == nil)
+        #expect(plan[0].format == .dot)
+        #expect(try RenderCommand.parse(["trace.jsonl", "-o", "-"]).makePlan()[0].format == .svg)
+    }
+
     @Test("default output names drop only the last extension")
     func outputStems() {
         #expect(RenderCommand.stem(of: "Traces/countries.jsonl") == "Traces/countries")
