@@ -51,6 +51,8 @@ struct HostileInputTests {
         #expect(svg.texts.contains { $0.hasPrefix("WWWW") && $0.hasSuffix("…") && $0.count == DiagramText.maximumIdentifierLength })
         #expect(!svg.texts.contains("pwned"))
         #expect(svg.texts.contains(#"\N\G\E back\"#))
+        let dot = graph.dotSource
+        for attribute in ["URL=", "href=", "image=", "tooltip=", "target="] { #expect(!dot.contains(attribute)) }
     }
 
     @Test("every view of a hostile trace renders to SVG that parses, with no injected element")
