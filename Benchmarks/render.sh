@@ -33,7 +33,8 @@ echo "restoretrace render benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) co
 echo "libgvc $(pkg-config --modversion libgvc), best of $runs"
 echo
 echo "## render (end to end: read trace, build diagram, layout, SVG) vs dot -Tsvg on the same DOT"
-printf "%-8s %-10s %7s %7s %10s %9s %7s\n" objects view records nodes "render s" "dot s" ratio
+echo "## prep s = render --format dot (everything but layout); layout s = render s - prep s"
+printf "%-8s %-10s %7s %7s %10s %8s %9s %9s %7s %8s\n" objects view records nodes "render s" "prep s" "layout s" "dot s" ratio "layout/dot"
 for objects in 100 1000 5000; do
     trace="$work/g$objects.jsonl"
     "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
@@ -42,9 +43,14 @@ for objects in 100 1000 5000; do
         "$bin" render "$trace" --view "$view" -o "$work/g$objects.$view.dot" >"$work/out.txt" 2>/dev/null
         nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
         ours=$(best_of "$bin" render "$trace" --view "$view" -o "$work/ours.svg")
+        prep=$(best_of "$bin" render "$trace" --view "$view" -o "$work/prep.dot")
         theirs=$(best_of dot -Tsvg "$work/g$objects.$view.dot" -o "$work/theirs.svg")
+        layout=$(awk -v a="$ours" -v b="$prep" 'BEGIN { printf "%.3f", a - b }')
         ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-        printf "%-8s %-10s %7s %7s %10s %9s %7s\n" "$objects" "$view" "$records" "$nodes" "$ours" "$theirs" "$ratio"
+        layoutRatio=$(awk -v a="$layout" -v b="$theirs" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        same=$(cmp -s "$work/ours.svg" "$work/theirs.svg" && echo "" || echo " (SVG differs from dot's)")
+        printf "%-8s %-10s %7s %7s %10s %8s %9s %9s %7s %8s%s\n" "$objects" "$view" "$records" "$nodes" "$ours" "$prep" \
+            "$layout" "$theirs" "$ratio" "$layoutRatio" "$same"
     done
 done
 
