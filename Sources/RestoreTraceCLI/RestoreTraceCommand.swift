@@ -16,6 +16,7 @@ public struct RestoreTraceCommand: ParsableCommand {
             ValidateCommand.self,
             GenerateCommand.self,
             BenchWriterCommand.self,
+            BenchReaderCommand.self,
         ]
     )
 
