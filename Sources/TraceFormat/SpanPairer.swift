@@ -91,6 +91,9 @@ public struct SpanPairer: Sendable {
     // Open spans live in `slots` and stay put until their E takes them out; the index and the
     // per-thread stacks hold slot numbers, so hashing and stack moves never copy a record.
     private var slots: [OpenSpan?] = []
+    /// `slotOrder[i]` is the opening order of the span in slot `i`, or -1 when the slot is free
+    /// (checked by the stacks without touching the spans themselves).
+    private var slotOrder: [Int] = []
     private var freeSlots: [Int] = []
     private var slotOfSpan: [Int64: Int] = [:]
     /// The main thread's open spans, innermost last: nearly every record is on it.
@@ -139,32 +142,28 @@ public struct SpanPairer: Sendable {
         case .begin:
             let id = record.span ?? 0
             let top = stackTop(record.thread)
-            let span = PairedSpan(begin: record, parentSpan: top.slot.flatMap { slots[$0]?.span.span }, depth: top.depth,
-                                  beginLine: line)
+            let span = PairedSpan(begin: record, parentSpan: top.entry?.spanID, depth: top.depth, beginLine: line)
             var previous: PairedSpan?
-            if let existing = slotOfSpan[id], let entry = slots[existing] {
+            if let existing = slotOfSpan[id], let entry = take(existing) {
                 previous = entry.span
-                abandoned.append(entry)
-                release(existing)
                 removeFromStack(existing, thread: entry.span.thread)
+                abandoned.append(entry)
             }
             let slot = store(OpenSpan(span: span, order: opened))
-            let entry = SpanStack.Entry(slot: slot, order: opened)
+            let entry = SpanStack.Entry(slot: slot, order: opened, spanID: id)
             opened += 1
             slotOfSpan[id] = slot
             if let thread = record.thread { threadStacks[thread, default: SpanStack()].push(entry) } else { mainStack.push(entry) }
             return .began(slot: slot, previous: previous)
         case .end:
             let id = record.span ?? 0
-            guard let slot = slotOfSpan.removeValue(forKey: id), var entry = slots[slot] else { return .endWithoutBegin }
+            guard let slot = slotOfSpan.removeValue(forKey: id), var entry = take(slot) else { return .endWithoutBegin }
             let thread = entry.span.thread
-            let innermost = stackTop(thread).slot
-            let innermostID = innermost.flatMap { slots[$0]?.span.span }
-            release(slot)
+            let innermost = stackTop(thread).entry
             removeFromStack(slot, thread: thread)
             entry.span.end = record
             entry.span.endLine = line
-            return .ended(entry.span, innermostOpen: innermost != slot ? innermostID : nil)
+            return .ended(entry.span, innermostOpen: innermost.flatMap { $0.slot != slot ? $0.spanID : nil })
         }
     }
 
@@ -199,33 +198,38 @@ public struct SpanPairer: Sendable {
 
     private mutating func store(_ entry: OpenSpan) -> Int {
         if let slot = freeSlots.popLast() {
+            slotOrder[slot] = entry.order
             slots[slot] = entry
             return slot
         }
+        slotOrder.append(entry.order)
         slots.append(entry)
         return slots.count - 1
     }
 
-    private mutating func release(_ slot: Int) {
-        slots[slot] = nil
+    /// Moves the span out of `slot` and frees the slot.
+    private mutating func take(_ slot: Int) -> OpenSpan? {
+        guard let entry = slots[slot].take() else { return nil }
+        slotOrder[slot] = -1
         freeSlots.append(slot)
+        return entry
     }
 
-    /// The innermost open span of `thread` (its slot) and how many are open there.
+    /// The innermost open span of `thread` and how many are open there.
     @inline(__always)
-    private func stackTop(_ thread: String?) -> (slot: Int?, depth: Int) {
+    private func stackTop(_ thread: String?) -> (entry: SpanStack.Entry?, depth: Int) {
         guard let thread else { return (mainStack.top, mainStack.depth) }
         let stack = threadStacks[thread]
         return (stack?.top, stack?.depth ?? 0)
     }
 
-    /// Takes the span in `slot` (already released) off its thread's stack.
+    /// Takes the span in `slot` (already freed) off its thread's stack.
     private mutating func removeFromStack(_ slot: Int, thread: String?) {
         guard let thread else {
-            mainStack.remove(slot: slot, slots: slots)
+            mainStack.remove(slot: slot, slotOrder: slotOrder)
             return
         }
-        threadStacks[thread]?.remove(slot: slot, slots: slots)
+        threadStacks[thread]?.remove(slot: slot, slotOrder: slotOrder)
         if threadStacks[thread]?.depth == 0 { threadStacks[thread] = nil }
     }
 
@@ -236,24 +240,25 @@ public struct SpanPairer: Sendable {
         struct Entry: Sendable {
             var slot: Int
             var order: Int
+            var spanID: Int64
         }
 
         private var entries: [Entry] = []
         private var stale = 0
 
-        var top: Int? { entries.last?.slot }
+        var top: Entry? { entries.last }
         var depth: Int { entries.count - stale }
 
         mutating func push(_ entry: Entry) { entries.append(entry) }
 
         /// Removes the span in `slot`: popped when innermost, otherwise marked stale.
-        mutating func remove(slot: Int, slots: [OpenSpan?]) {
+        mutating func remove(slot: Int, slotOrder: [Int]) {
             if entries.last?.slot == slot {
                 entries.removeLast()
             } else {
                 stale += 1
             }
-            while stale > 0, let last = entries.last, slots[last.slot]?.order != last.order {
+            while stale > 0, let last = entries.last, slotOrder[last.slot] != last.order {
                 entries.removeLast()
                 stale -= 1
             }

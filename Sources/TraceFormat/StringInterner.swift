@@ -14,6 +14,9 @@ import Darwin
 final class StringInterner {
     /// Strings longer than this are not cached (rarely repeated, and costly to compare).
     static let maxLength = 64
+    /// Strings this short are stored inline in the `String` itself (no allocation), and making
+    /// one is cheaper than a lookup and an atomic retain.
+    static let smallStringLimit = 15
     private static let slotCount = 4096
 
     // Raw storage rather than arrays: no exclusivity checks or uniqueness tests on the hot path.
@@ -36,7 +39,7 @@ final class StringInterner {
     /// The string for `count` bytes of valid UTF-8 at `bytes`.
     @inline(__always)
     func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
-        guard count <= StringInterner.maxLength, count > 0 else {
+        guard count <= StringInterner.maxLength, count > StringInterner.smallStringLimit else {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
         let hash = StringInterner.hash(bytes, count: count)
