@@ -21,6 +21,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
+            BenchWriterCommand.self,
+            BenchReaderCommand.self,
         ]
     )
 
