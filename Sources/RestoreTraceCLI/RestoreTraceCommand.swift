@@ -13,6 +13,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            SimulateCommand.self,
+            SimulateRelaunchCommand.self,
             SummaryCommand.self,
             ExportCommand.self,
             DiffCommand.self,

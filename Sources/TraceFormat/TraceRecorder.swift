@@ -102,3 +102,10 @@ public final class NullRecorder: TraceRecorder, @unchecked Sendable {
     public func end(_ span: Int64, _ kind: RecordKind, path: [String]?, attributes: [TraceAttribute]) {}
     public func instant(_ kind: RecordKind, path: [String]?, className: String?, attributes: [TraceAttribute]) {}
 }
+
+/// A recorder that buffers records: ``flush()`` pushes them out. The engine calls it before it
+/// deliberately ends the process (a simulated crash with `abort()`), so the trace on disk ends
+/// with the open span a real crash leaves.
+public protocol FlushableTraceRecorder: TraceRecorder {
+    func flush() throws
+}

@@ -189,15 +189,18 @@ public struct ScenarioRestoreBehavior: Sendable, Hashable {
     public var appDelegateReturns: ScenarioObjectAnswer
     public var decodeThrows: Bool
     public var crashesDuringDecode: Bool
+    /// `x-…` members, kept in order.
+    public var extensions: [JSONMember]
 
     public init(createdAtLaunch: Bool? = nil, restorationClassReturns: ScenarioObjectAnswer = .instance,
                 appDelegateReturns: ScenarioObjectAnswer = .none, decodeThrows: Bool = false,
-                crashesDuringDecode: Bool = false) {
+                crashesDuringDecode: Bool = false, extensions: [JSONMember] = []) {
         self.createdAtLaunch = createdAtLaunch
         self.restorationClassReturns = restorationClassReturns
         self.appDelegateReturns = appDelegateReturns
         self.decodeThrows = decodeThrows
         self.crashesDuringDecode = crashesDuringDecode
+        self.extensions = extensions
     }
 }
 
@@ -205,9 +208,12 @@ public struct ScenarioRestoreBehavior: Sendable, Hashable {
 public struct ScenarioCost: Sendable, Hashable {
     public var encodeMicros: Int
     public var decodeMicros: Int
-    public init(encodeMicros: Int = 0, decodeMicros: Int = 0) {
+    /// `x-…` members, kept in order.
+    public var extensions: [JSONMember]
+    public init(encodeMicros: Int = 0, decodeMicros: Int = 0, extensions: [JSONMember] = []) {
         self.encodeMicros = encodeMicros
         self.decodeMicros = decodeMicros
+        self.extensions = extensions
     }
 }
 
@@ -217,11 +223,15 @@ public struct ScenarioRegisteredObject: Sendable, Hashable {
     public var className: String
     public var state: JSONObject
     public var jsonPath: String
-    public init(restorationIdentifier: String, className: String, state: JSONObject = JSONObject(), jsonPath: String = "") {
+    /// `x-…` members, kept in order.
+    public var extensions: [JSONMember]
+    public init(restorationIdentifier: String, className: String, state: JSONObject = JSONObject(), jsonPath: String = "",
+                extensions: [JSONMember] = []) {
         self.restorationIdentifier = restorationIdentifier
         self.className = className
         self.state = state
         self.jsonPath = jsonPath
+        self.extensions = extensions
     }
 }
 

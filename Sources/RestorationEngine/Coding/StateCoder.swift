@@ -1,0 +1,133 @@
+// StateCoder: the keyed coder one restorable object writes to and reads from. Every object
+// has its own (rule 5), so app keys never collide; restorable objects are written as
+// references — their identifier path only (rule 8) — and everything else as plain JSON data.
+
+import TraceFormat
+
+/// One object's portion of the archive: plain values by key, plus references to other
+/// restorable objects. Mirrors `NSCoder` as UIKit hands it to `encodeRestorableState(with:)`.
+public final class StateCoder {
+    /// One stored entry.
+    enum Slot {
+        case value(JSONValue)
+        /// While encoding: the objects referenced; they get their paths when the walk reaches them.
+        case objects([(any RestorableObject)?], isList: Bool)
+        /// While decoding: the archived paths.
+        case paths([RestorationPath?], isList: Bool)
+    }
+
+    /// The restoration path of the object this coder belongs to (empty for the application coder).
+    public let restorationPath: [String]
+    private(set) var slots: [(key: String, slot: Slot)] = []
+    private var index: [String: Int] = [:]
+    /// Reserved-key writes and errors reported by the app, turned into `error` records.
+    private(set) var problems: [String] = []
+    /// Resolves archived paths to the objects found at relaunch.
+    private let resolve: (RestorationPath) -> (any RestorableObject)?
+
+    init(restorationPath: [String], resolve: @escaping (RestorationPath) -> (any RestorableObject)? = { _ in nil }) {
+        self.restorationPath = restorationPath
+        self.resolve = resolve
+    }
+
+    // MARK: Encoding
+
+    /// Writes a plain value. Keys UIKit reserves (``StateCoderKey``) are refused with an `error` record.
+    public func encode(_ value: JSONValue, forKey key: String) {
+        guard !StateCoderKey.isReserved(key) else {
+            problems.append("the key \"\(key)\" is reserved by UIKit; the value was not written. Use a key of your own")
+            return
+        }
+        store(.value(value), forKey: key)
+    }
+
+    public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }
+    public func encode(_ value: Int, forKey key: String) { encode(.int(Int64(value)), forKey: key) }
+    public func encode(_ value: Double, forKey key: String) { encode(.double(value), forKey: key) }
+    public func encode(_ value: Bool, forKey key: String) { encode(.bool(value), forKey: key) }
+
+    /// Writes a reference to a restorable object: only its restoration path goes into this coder;
+    /// the object's own state is encoded separately, in its own coder (rule 8).
+    public func encode(_ object: (any RestorableObject)?, forKey key: String) {
+        guard !StateCoderKey.isReserved(key) else {
+            problems.append("the key \"\(key)\" is reserved by UIKit; the reference was not written. Use a key of your own")
+            return
+        }
+        store(.objects([object], isList: false), forKey: key)
+    }
+
+    /// Writes references to several restorable objects, in order (a navigation stack, tabs, ...).
+    public func encode(_ objects: [any RestorableObject], forKey key: String) {
+        guard !StateCoderKey.isReserved(key) else {
+            problems.append("the key \"\(key)\" is reserved by UIKit; the references were not written. Use a key of your own")
+            return
+        }
+        store(.objects(objects.map { $0 }, isList: true), forKey: key)
+    }
+
+    /// Records an `error` record at this object's path; the run goes on.
+    public func reportError(_ message: String) { problems.append(message) }
+
+    /// Writes a reserved key: only the engine does this.
+    func encodeSystemValue(_ value: JSONValue, forKey key: String) { store(.value(value), forKey: key) }
+
+    /// Restores an archived reference slot (decoding side).
+    func storeArchived(paths: [RestorationPath?], isList: Bool, forKey key: String) {
+        store(.paths(paths, isList: isList), forKey: key)
+    }
+
+    private func store(_ slot: Slot, forKey key: String) {
+        if let existing = index[key] {
+            slots[existing].slot = slot
+        } else {
+            index[key] = slots.count
+            slots.append((key, slot))
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Every key this coder holds, in the order they were written.
+    public var allKeys: [String] { slots.map(\.key) }
+
+    /// The keys apps wrote (every key except UIKit's own), in order.
+    public var appKeys: [String] { slots.compactMap { StateCoderKey.isReserved($0.key) ? nil : $0.key } }
+
+    public func containsValue(forKey key: String) -> Bool { index[key] != nil }
+
+    /// The plain value stored under `key`; nil when absent or when `key` holds a reference.
+    public func decodeValue(forKey key: String) -> JSONValue? {
+        guard let position = index[key], case .value(let value) = slots[position].slot else { return nil }
+        return value
+    }
+
+    public func decodeString(forKey key: String) -> String? { decodeValue(forKey: key)?.stringValue }
+    public func decodeBool(forKey key: String) -> Bool? { decodeValue(forKey: key)?.boolValue }
+    public func decodeDouble(forKey key: String) -> Double? { decodeValue(forKey: key)?.doubleValue }
+    public func decodeInteger(forKey key: String) -> Int? {
+        guard let value = decodeValue(forKey: key)?.intValue, let int = Int(exactly: value) else { return nil }
+        return int
+    }
+
+    /// The object a reference under `key` points to, as located at relaunch; nil when it was
+    /// not archived, not found, or excluded.
+    public func decodeObject(forKey key: String) -> (any RestorableObject)? {
+        decodeObjects(forKey: key).first ?? nil
+    }
+
+    /// The objects a list of references points to, in order; nil where one was not restored.
+    public func decodeObjects(forKey key: String) -> [(any RestorableObject)?] {
+        guard let position = index[key] else { return [] }
+        switch slots[position].slot {
+        case .paths(let paths, _): return paths.map { path in path.flatMap(resolve) }
+        case .objects(let objects, _): return objects
+        case .value: return []
+        }
+    }
+
+    /// The archived paths under `key` (decoding side), for engine decisions such as stack truncation.
+    func archivedPaths(forKey key: String) -> [RestorationPath?] {
+        guard let position = index[key], case .paths(let paths, _) = slots[position].slot else { return [] }
+        return paths
+    }
+}

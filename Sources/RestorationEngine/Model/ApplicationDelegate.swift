@@ -1,0 +1,39 @@
+// ApplicationDelegate: the app delegate's part in preservation and restoration, with
+// UIKit's defaults (an app that implements nothing opts out of both).
+
+/// The state-restoration methods of `UIApplicationDelegate`. Every method has a default:
+/// `shouldSave`/`shouldRestore` answer false (UIKit's opt-in), the rest do nothing.
+public protocol ApplicationDelegate: AnyObject {
+    /// `application(_:willFinishLaunchingWithOptions:)`: runs before restoration; build the
+    /// view controllers that exist at launch here.
+    func applicationWillFinishLaunching(_ application: Application)
+    /// `application(_:didFinishLaunchingWithOptions:)`: runs after restoration.
+    func applicationDidFinishLaunching(_ application: Application)
+    /// Opt in to preservation (rule 1).
+    func application(_ application: Application, shouldSaveApplicationState coder: StateCoder) -> Bool
+    /// Opt in to restoration; `coder` holds the archived bundle version and idiom (rule 1).
+    func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool
+    /// Runs first in preservation, before any object encodes (rule 2).
+    func application(_ application: Application, willEncodeRestorableStateWith coder: StateCoder)
+    /// Runs after every object has decoded, before `finishedRestoring` (rule 3).
+    func application(_ application: Application, didDecodeRestorableStateWith coder: StateCoder)
+    /// Asked for view controllers without a restoration class (rules 12, 14). nil lets the
+    /// implicit search go on.
+    func application(
+        _ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: StateCoder
+    ) -> ViewController?
+}
+
+extension ApplicationDelegate {
+    public func applicationWillFinishLaunching(_ application: Application) {}
+    public func applicationDidFinishLaunching(_ application: Application) {}
+    public func application(_ application: Application, shouldSaveApplicationState coder: StateCoder) -> Bool { false }
+    public func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool { false }
+    public func application(_ application: Application, willEncodeRestorableStateWith coder: StateCoder) {}
+    public func application(_ application: Application, didDecodeRestorableStateWith coder: StateCoder) {}
+    public func application(
+        _ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: StateCoder
+    ) -> ViewController? { nil }
+}

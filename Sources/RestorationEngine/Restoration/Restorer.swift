@@ -1,0 +1,289 @@
+// Restorer: the second process's side — willFinishLaunching, rule 4's safety deletions, the
+// archive read, shouldRestore, then every archived object located (parents first), decoded,
+// didDecode, finishedRestoring, didFinishLaunching (rule 3's order), each step recorded.
+
+import TraceFormat
+
+/// Restores an ``Application`` from the archive in a directory, as UIKit does at launch.
+///
+/// ```swift
+/// let report = try Restorer(application: relaunchedApp).restore(from: ArchiveDirectory(url: dir), recorder: recorder)
+/// ```
+public struct Restorer {
+    public let application: Application
+
+    public init(application: Application) { self.application = application }
+
+    /// Runs the whole launch. Throws only a ``ProcessTermination`` (a simulated crash), which
+    /// leaves the open spans open and the restoration marker on disk, as a real crash would.
+    public func restore(from directory: ArchiveDirectory, recorder: any TraceRecorder) throws -> RestorationReport {
+        try RestorationPass(application: application, directory: directory, recorder: recorder).run()
+    }
+}
+
+/// The state of one restoration.
+private final class RestorationPass {
+    let application: Application
+    let directory: ArchiveDirectory
+    let recorder: any TraceRecorder
+    var report = RestorationReport()
+    /// Objects located, by path.
+    var located: [RestorationPath: any RestorableObject] = [:]
+    /// Paths that were not restored: their descendants are excluded.
+    var failed: Set<RestorationPath> = []
+
+    init(application: Application, directory: ArchiveDirectory, recorder: any TraceRecorder) {
+        self.application = application
+        self.directory = directory
+        self.recorder = recorder
+    }
+
+    func run() throws -> RestorationReport {
+        let span = recorder.begin(.restoration, path: nil, className: nil, attributes: [])
+        recorder.instant(.launch, path: nil, className: nil, attributes: [TraceAttribute("step", .string("willFinishLaunching"))])
+        application.delegate?.applicationWillFinishLaunching(application)
+
+        if let archive = readArchiveUnlessDiscarded() {
+            try restore(archive)
+        }
+
+        application.delegate?.applicationDidFinishLaunching(application)
+        recorder.instant(.launch, path: nil, className: nil, attributes: [TraceAttribute("step", .string("didFinishLaunching"))])
+        // The launch finished: it no longer counts as a launch crash.
+        attempt { try directory.setLaunchCrashCount(0) }
+        recorder.end(span, .restoration, path: nil, attributes: [])
+        return report
+    }
+
+    // MARK: Rule 4, the archive, shouldRestore
+
+    /// Applies rule 4's deletions, then reads the archive; nil when there is nothing to restore.
+    private func readArchiveUnlessDiscarded() -> RestorationArchive? {
+        let crashes = directory.launchCrashCount
+        if directory.forceQuitRecorded {
+            discard(.forceQuit)
+            attempt { try directory.setForceQuitRecorded(false) }
+        } else if directory.restorationWasInProgress {
+            discard(.restorationFailed)
+        } else if crashes >= 2 {
+            discard(.launchCrashes)
+        }
+        attempt { try directory.setRestorationInProgress(false) }
+        // This launch counts as a crash until it reaches didFinishLaunching.
+        attempt { try directory.setLaunchCrashCount(report.discarded == .launchCrashes ? 1 : crashes + 1) }
+
+        let readSpan = recorder.begin(.archiveRead, path: nil, className: nil, attributes: [])
+        let file = TraceAttribute("file", .string(ArchiveDirectory.archiveFileName))
+        let bytes: [UInt8]?
+        do {
+            bytes = try directory.readArchive()
+        } catch {
+            recorder.end(readSpan, .archiveRead, path: nil, attributes: [TraceAttribute("bytes", .int(0)), file, TraceAttribute("result", .string("unreadable"))])
+            reportError(error.description, path: nil)
+            discard(.corruptArchive)
+            return nil
+        }
+        guard let bytes else {
+            recorder.end(readSpan, .archiveRead, path: nil, attributes: [TraceAttribute("bytes", .int(0)), file, TraceAttribute("result", .string("missing"))])
+            if report.discarded == nil { discard(.archiveMissing, deleting: false) }
+            return nil
+        }
+        do {
+            let archive = try RestorationArchive.decode(bytes)
+            recorder.end(readSpan, .archiveRead, path: nil, attributes: [
+                TraceAttribute("bytes", .int(Int64(bytes.count))), file, TraceAttribute("result", .string("read")),
+            ])
+            report.archiveRead = true
+            return archive
+        } catch {
+            recorder.end(readSpan, .archiveRead, path: nil, attributes: [
+                TraceAttribute("bytes", .int(Int64(bytes.count))), file, TraceAttribute("result", .string("corrupt")),
+            ])
+            reportError("\(directory.archiveURL.lastPathComponent) \(error.description); it was deleted and the app launches fresh", path: nil)
+            discard(.corruptArchive)
+            return nil
+        }
+    }
+
+    private func restore(_ archive: RestorationArchive) throws {
+        let applicationCoder = coder(for: archive.applicationSlots, path: [], archive: archive)
+        let archivedVersion = archive.applicationValue(forKey: StateCoderKey.bundleVersion)?.stringValue
+        // Rule 1: the app may read the archived version and refuse.
+        let shouldRestore = application.delegate?.application(application, shouldRestoreApplicationState: applicationCoder) ?? false
+        report.shouldRestore = shouldRestore
+        recorder.instant(.shouldRestore, path: nil, className: nil, attributes: [
+            TraceAttribute("result", .bool(shouldRestore)),
+            TraceAttribute("archivedVersion", archivedVersion.map(JSONValue.string) ?? .null),
+            TraceAttribute("currentVersion", .string(application.bundleVersion)),
+        ])
+        guard shouldRestore else {
+            discard(archivedVersion != application.bundleVersion ? .versionRefused : .restoreDeclined)
+            return
+        }
+
+        attempt { try directory.setRestorationInProgress(true) }
+        let existing = ObjectLocator.launchHierarchy(of: application)
+        let locator = ObjectLocator(application: application, existing: existing)
+
+        // Rule 15: parents before children (the archive is in walk order).
+        var coders: [StateCoder?] = []
+        var decodable: [Bool] = []
+        coders.reserveCapacity(archive.objects.count)
+        decodable.reserveCapacity(archive.objects.count)
+        var archivedIndex: [RestorationPath: Int] = [:]
+        archivedIndex.reserveCapacity(archive.objects.count)
+        for (position, archived) in archive.objects.enumerated() {
+            archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
+            let (objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
+            coders.append(objectCoder)
+            decodable.append(canDecode)
+        }
+
+        // Decode every object found with the archived class (rule 16: not the mismatched ones).
+        var decoded: [Int] = []
+        for (position, archived) in archive.objects.enumerated() where decodable[position] {
+            guard let objectCoder = coders[position], let object = located[archived.path] else { continue }
+            if try decode(object, archived: archived, coder: objectCoder) { decoded.append(position) }
+        }
+
+        // Rule 3: didDecode is the last decode.
+        let didDecodeSpan = recorder.begin(.didDecode, path: nil, className: nil, attributes: [])
+        application.delegate?.application(application, didDecodeRestorableStateWith: applicationCoder)
+        recorder.end(didDecodeSpan, .didDecode, path: nil, attributes: [])
+
+        // Rule 18: finishedRestoring on every decoded object, after all decoding.
+        for position in decoded {
+            let archived = archive.objects[position]
+            guard let object = located[archived.path] else { continue }
+            let components = archived.path.components
+            let span = recorder.begin(.finishedRestoring, path: components, className: archived.className, attributes: [])
+            object.applicationFinishedRestoringState()
+            recorder.end(span, .finishedRestoring, path: components, attributes: [])
+            report.finishedPaths.append(components)
+        }
+        attempt { try directory.setRestorationInProgress(false) }
+    }
+
+    // MARK: Locate
+
+    /// Locates one archived object, or excludes it; returns its coder and whether it may be decoded.
+    private func locate(_ archived: ArchivedObject, in archive: RestorationArchive, locator: ObjectLocator,
+                        archivedIndex: [RestorationPath: Int]) -> (StateCoder?, Bool) {
+        let path = archived.path
+        let components = path.components
+        // Views and view controllers hang below their parent; registered objects stand alone.
+        let parentPath = archived.kind == .registeredObject ? nil : path.parent
+        if let parentPath {
+            if failed.contains(parentPath) || located[parentPath] == nil {
+                return excluded(archived, .ancestorExcluded)
+            }
+            // Rule 17: a navigation stack is cut at the first child that could not be found.
+            if let parentPosition = archivedIndex[parentPath], let stackKey = archive.objects[parentPosition].truncatedStackKey {
+                let stack = archive.objects[parentPosition].references(forKey: stackKey)
+                if let position = stack.firstIndex(where: { $0 == path }),
+                   stack[..<position].contains(where: { sibling in sibling.map { failed.contains($0) } ?? true })
+                {
+                    return excluded(archived, .stackTruncated)
+                }
+            }
+        }
+
+        let objectCoder = coder(for: archived.slots, path: components, archive: archive)
+        let span = recorder.begin(.locate, path: components, className: archived.className, attributes: [])
+        let outcome = locator.locate(archived, parent: parentPath.flatMap { located[$0] }, coder: objectCoder)
+        var attributes = [
+            TraceAttribute("via", .string(outcome.via.rawValue)),
+            TraceAttribute("result", .string(outcome.result.rawValue)),
+        ]
+        if let object = outcome.object { attributes.append(TraceAttribute("foundClass", .string(object.className))) }
+        recorder.end(span, .locate, path: components, attributes: attributes)
+        report.located.append(LocateOutcomeSummary(path: components, className: archived.className, via: outcome.via,
+                                                   result: outcome.result, foundClass: outcome.object?.className))
+        if let problem = outcome.problem { reportError(problem, path: components) }
+
+        guard let object = outcome.object else {
+            // Rule 13: a restoration class that returns nil excludes the object and everything below.
+            let reason: ExclusionReason = outcome.via == .restorationClass ? .restorationClassReturnedNil : .notFound
+            _ = excluded(archived, reason)
+            return (nil, false)
+        }
+        located[path] = object
+        return (objectCoder, outcome.result == .found)
+    }
+
+    private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> (StateCoder?, Bool) {
+        failed.insert(archived.path)
+        let exclusion = Exclusion(path: archived.path.components, className: archived.className, reason: reason)
+        report.exclusions.append(exclusion)
+        recorder.instant(.exclude, path: exclusion.path, className: exclusion.className,
+                         attributes: [TraceAttribute("reason", .string(reason.rawValue))])
+        return (nil, false)
+    }
+
+    // MARK: Decode
+
+    /// Runs one decode inside its span; false when it threw. A ``ProcessTermination`` escapes
+    /// with the span still open.
+    private func decode(_ object: any RestorableObject, archived: ArchivedObject, coder objectCoder: StateCoder) throws -> Bool {
+        let components = archived.path.components
+        let span = recorder.begin(.decode, path: components, className: archived.className, attributes: [])
+        var attributes = [TraceAttribute("keys", .strings(objectCoder.appKeys))]
+        var succeeded = true
+        do {
+            try object.decodeRestorableState(with: objectCoder)
+        } catch let crash as any ProcessTermination {
+            throw crash
+        } catch {
+            succeeded = false
+            reportError("the decode of \(archived.className) threw: \(error)", path: components)
+        }
+        attributes.append(TraceAttribute("result", .string(succeeded ? "decoded" : "failed")))
+        if let list = object as? ElementListView {
+            attributes.append(TraceAttribute("contentOffset", .array([.double(list.contentOffset.x), .double(list.contentOffset.y)])))
+            attributes.append(TraceAttribute("selectedModelIds", .strings(list.restoredSelectedModelIds)))
+            if let first = list.restoredFirstVisibleModelId { attributes.append(TraceAttribute("firstVisibleModelId", .string(first))) }
+            attributes.append(TraceAttribute("unmatchedModelIds", .strings(list.unmatchedModelIds)))
+        } else if let scroll = object as? ScrollView {
+            attributes.append(TraceAttribute("contentOffset", .array([.double(scroll.contentOffset.x), .double(scroll.contentOffset.y)])))
+        }
+        recorder.end(span, .decode, path: components, attributes: attributes)
+        if succeeded { report.decodedPaths.append(components) }
+        return succeeded
+    }
+
+    // MARK: Helpers
+
+    /// A decoding coder: UIKit's per-object keys (stored once, in the application coder) and
+    /// the archived slots, references resolving to the objects located.
+    private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
+        let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
+        if !path.isEmpty {
+            for key in [StateCoderKey.bundleVersion, StateCoderKey.userInterfaceIdiom] {
+                if let value = archive.applicationValue(forKey: key) { coder.encodeSystemValue(value, forKey: key) }
+            }
+        }
+        for slot in slots {
+            switch slot.content {
+            case .value(let value): coder.encodeSystemValue(value, forKey: slot.key)
+            case .references(let paths, let isList): coder.storeArchived(paths: paths, isList: isList, forKey: slot.key)
+            }
+        }
+        return coder
+    }
+
+    private func discard(_ reason: DiscardReason, deleting: Bool = true) {
+        if deleting { directory.deleteArchive() }
+        report.discarded = reason
+        recorder.instant(.discard, path: nil, className: nil, attributes: [TraceAttribute("reason", .string(reason.rawValue))])
+    }
+
+    private func reportError(_ message: String, path: [String]?) {
+        report.errors.append(message)
+        recorder.instant(.error, path: path, className: nil, attributes: [TraceAttribute("message", .string(message))])
+    }
+
+    /// A state-file operation; a failure is recorded and the launch goes on (the archive is purgeable).
+    private func attempt(_ operation: () throws -> Void) {
+        do { try operation() } catch { reportError("\(error)", path: nil) }
+    }
+}

@@ -1,0 +1,71 @@
+// `restoretrace simulate-relaunch` (hidden): the relaunched app, run by `simulate` as a child
+// process. It knows only the archive directory and the scenario's description of the relaunched
+// app, and appends its records to the trace the parent began, continuing its numbering.
+
+import ArgumentParser
+import Foundation
+import RestoreTrace
+
+struct SimulateRelaunchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate-relaunch",
+        abstract: "The relaunch half of `simulate`, run by it in a child process (not for direct use).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "The scenario file.")
+    var scenario: String
+
+    @Option(help: "The scenario's name, when the file is a copy of standard input.")
+    var scenarioName: String?
+
+    @Option(help: "The archive directory the first process preserved into.")
+    var archive: String
+
+    @Option(help: "The trace to append to.")
+    var trace: String
+
+    @Option(help: "The numbering to continue: clock:nextSeq:nextSpan:monotonicStart.")
+    var continuation: String
+
+    func run() throws {
+        // A modelled crash is an abort(): it must not leave a core file behind.
+        var coreLimit = rlimit()
+        if getrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit) == 0 {
+            coreLimit.rlim_cur = 0
+            _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit)
+        }
+        guard let state = TraceContinuation(continuation) else {
+            printError("restoretrace simulate-relaunch: --continuation \(continuation) is not clock:nextSeq:nextSpan:monotonicStart")
+            throw ExitCode(SimulateExitCode.usage)
+        }
+        var loaded: Scenario
+        do {
+            loaded = try ScenarioLoader().load(contentsOf: scenario)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(SimulateExitCode.badInput)
+        }
+        if let scenarioName { loaded.name = scenarioName }
+
+        // Each record reaches the file before the next step when a decode may kill this process.
+        let writer: TraceWriter
+        do {
+            writer = try TraceWriter(appendingTo: trace, continuing: state,
+                                     durability: loaded.crashesDuringDecode ? .everyRecord : .buffered)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(SimulateExitCode.badInput)
+        }
+        let clock: SimulationClock = state.clock == .tick ? .deterministic : .wall
+        let simulation = ScenarioSimulation(scenario: loaded, archiveDirectory: URL(fileURLWithPath: archive), clock: clock)
+        do {
+            _ = try simulation.restore(recorder: writer, crash: .abortProcess)
+            try writer.close()
+        } catch {
+            try? writer.close()
+            printError("error: restoration failed: \(error)")
+            throw ExitCode(SimulateExitCode.badInput)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+// SimulateRelaunchProcess: starts the relaunched app as a child process of this same executable
+// (`restoretrace simulate-relaunch ...`) and reports how it ended.
+
+import Foundation
+import RestoreTrace
+
+/// One relaunch of the app in a child process.
+struct SimulateRelaunchProcess {
+    /// How the child ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case killed(signal: Int32)
+
+        var isSuccess: Bool { self == .exited(0) }
+
+        var description: String {
+            switch self {
+            case .exited(let status): return "exited with status \(status)"
+            case .killed(let signal): return "was killed by signal \(signal)" + (signal == SIGABRT ? " (SIGABRT, abort)" : "")
+            }
+        }
+    }
+
+    struct Result {
+        var ending: Ending
+        /// What the child wrote to standard error.
+        var standardError: String
+    }
+
+    var scenarioPath: String
+    /// Replaces the scenario's name (when the child reads a copy of standard input).
+    var scenarioName: String?
+    var archiveDirectory: String
+    var tracePath: String
+    var continuation: TraceContinuation
+
+    /// Runs the child to the end. Throws when it cannot be started at all.
+    func run() throws -> Result {
+        let process = Process()
+        process.executableURL = try SimulateRelaunchProcess.restoretraceExecutable()
+        var arguments = [
+            SimulateRelaunchCommand.configuration.commandName ?? "simulate-relaunch",
+            "--scenario", scenarioPath, "--archive", archiveDirectory, "--trace", tracePath,
+            "--continuation", continuation.description,
+        ]
+        if let scenarioName { arguments += ["--scenario-name", scenarioName] }
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        // The modelled crash is an abort(): no Swift backtrace on stderr, no time spent symbolicating.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        // The child must never write to our standard output: with `-o -` that is the trace.
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let ending: Ending = process.terminationReason == .uncaughtSignal
+            ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
+        return Result(ending: ending, standardError: String(decoding: errorBytes, as: UTF8.self))
+    }
+
+    /// Names the executable to run the relaunch with, for installs where this process cannot find itself.
+    static let executableOverrideVariable = "RESTORETRACE_EXECUTABLE"
+
+    /// `$RESTORETRACE_EXECUTABLE`, else this executable, or — when `simulate` runs inside a test
+    /// bundle — the `restoretrace` built beside it.
+    static func restoretraceExecutable() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment[executableOverrideVariable], !override.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: override) else {
+                throw SimulateRunError(message: "\(executableOverrideVariable)=\(override) is not an executable file")
+            }
+            return URL(fileURLWithPath: override)
+        }
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let ownName = own.lastPathComponent
+        if FileManager.default.isExecutableFile(atPath: own.path), !ownName.contains("xctest"), !ownName.contains("PackageTests") {
+            return own
+        }
+        let sibling = own.deletingLastPathComponent().appendingPathComponent("restoretrace")
+        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        if let main = Bundle.main.executableURL, FileManager.default.isExecutableFile(atPath: main.path) { return main }
+        throw SimulateRunError(message: "cannot find the restoretrace executable to run the relaunch in; build it with `swift build`")
+    }
+}
+
+/// A failure of the run itself (not of the scenario), with the message for the user.
+struct SimulateRunError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

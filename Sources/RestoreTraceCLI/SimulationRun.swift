@@ -1,0 +1,219 @@
+// SimulationRun: the parent side of `restoretrace simulate` — load the scenario, preserve into
+// the archive directory, hand the trace to a relaunch child process, judge how it ended, and put
+// the finished trace in place atomically (or copy it to standard output).
+
+import Foundation
+import RestoreTrace
+
+struct SimulationRun {
+    var scenarioArgument: String
+    var outputArgument: String
+    var clock: ClockOption
+    var archiveArgument: String?
+    var relaunchAfterCrash: Bool
+
+    /// The exit status and what to print on standard error.
+    struct Outcome {
+        var exitCode: Int32
+        var messages: [String]
+
+        static func failed(_ code: Int32, _ message: String) -> Outcome { Outcome(exitCode: code, messages: [message]) }
+    }
+
+    private static let standardStream = "-"
+
+    func run() -> Outcome {
+        let loader = ScenarioLoader()
+        let scenario: Scenario
+        var standardInputBytes: [UInt8]?
+        do {
+            if scenarioArgument == SimulationRun.standardStream {
+                let bytes = try loader.readStandardInput()
+                scenario = try loader.load(bytes: bytes, fileName: ScenarioLoader.standardInputName)
+                standardInputBytes = bytes
+            } else {
+                scenario = try loader.load(contentsOf: scenarioArgument)
+            }
+        } catch {
+            return .failed(SimulateExitCode.badInput, "error: \(error)")
+        }
+
+        let workspace: URL
+        do {
+            workspace = try SimulationRun.makeWorkspace()
+        } catch {
+            return .failed(SimulateExitCode.badInput, "error: cannot create a temporary directory: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: workspace) }
+
+        let target: OutputTarget
+        switch OutputTarget.resolve(outputArgument) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
+        }
+        let tracePath = target.temporaryFile(in: workspace)
+
+        let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
+        guard outcome.exitCode == SimulateExitCode.success else {
+            unlink(tracePath)
+            return outcome
+        }
+        if let failure = target.publish(tracePath) {
+            unlink(tracePath)
+            return .failed(SimulateExitCode.badInput, failure)
+        }
+        return outcome
+    }
+
+    // MARK: The two processes
+
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String) -> Outcome {
+        let archiveDirectory: URL
+        do {
+            archiveDirectory = try prepareArchiveDirectory(in: workspace)
+        } catch {
+            return .failed(SimulateExitCode.badInput, "error: \(error)")
+        }
+
+        // The first process: preservation, then the app is terminated.
+        var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
+        header.extra.append(JSONMember("app", .object(JSONObject([JSONMember("bundleVersion", .string(scenario.app.bundleVersion))]))))
+        let simulation = ScenarioSimulation(scenario: scenario, archiveDirectory: archiveDirectory, clock: clock.simulationClock)
+        let continuation: TraceContinuation
+        do {
+            let writer = try TraceWriter(path: tracePath, clock: clock.unit, header: header, durability: .buffered)
+            do {
+                try simulation.preserve(recorder: writer)
+            } catch {
+                try? writer.close()
+                return .failed(SimulateExitCode.badInput, "error: \(displayName): preservation failed: \(error)")
+            }
+            try writer.flush()
+            continuation = writer.stamperState
+            try writer.close()
+            try simulation.prepareRelaunch()
+        } catch {
+            return .failed(SimulateExitCode.badInput, "error: \(error)")
+        }
+
+        // The second process: the relaunch, knowing only the archive on disk.
+        var scenarioPath = scenarioArgument
+        var scenarioName: String?
+        if let standardInputBytes {
+            let copy = workspace.appendingPathComponent("stdin.scenario.json")
+            do {
+                try Data(standardInputBytes).write(to: copy)
+            } catch {
+                return .failed(SimulateExitCode.badInput, "error: cannot keep a copy of standard input: \(error)")
+            }
+            scenarioPath = copy.path
+            scenarioName = scenario.name
+        }
+        var relaunch = SimulateRelaunchProcess(scenarioPath: scenarioPath, scenarioName: scenarioName,
+                                               archiveDirectory: archiveDirectory.path, tracePath: tracePath,
+                                               continuation: continuation)
+        let result: SimulateRelaunchProcess.Result
+        do {
+            result = try relaunch.run()
+        } catch {
+            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the relaunch process: \(error)")
+        }
+        if result.ending.isSuccess { return Outcome(exitCode: SimulateExitCode.success, messages: []) }
+
+        // The child died: a crash the scenario asked for, or a failure of restoretrace?
+        let crash: (report: String, inspection: SimulateTraceInspection)
+        switch judgeCrash(result, scenario: scenario, tracePath: tracePath) {
+        case .unexpected(let outcome): return outcome
+        case .asked(let report, let inspection): crash = (report, inspection)
+        }
+        var messages = [crash.report]
+        guard relaunchAfterCrash else { return Outcome(exitCode: SimulateExitCode.success, messages: messages) }
+
+        // The user opens the app again: UIKit finds that restoration crashed and discards the archive.
+        if crash.inspection.partialTailBytes > 0 {
+            _ = SimulateTraceInspection.removePartialTail(of: tracePath, keeping: crash.inspection.completeBytes)
+        }
+        relaunch.continuation = TraceContinuation(clock: continuation.clock, nextSeq: crash.inspection.nextSeq,
+                                                  nextSpan: crash.inspection.nextSpan,
+                                                  monotonicStart: continuation.monotonicStart)
+        do {
+            let again = try relaunch.run()
+            guard again.ending.isSuccess else {
+                return .failed(SimulateExitCode.relaunchFailed, "error: the launch after the crash \(again.ending.description)"
+                    + SimulationRun.childOutput(again.standardError))
+            }
+        } catch {
+            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the launch after the crash: \(error)")
+        }
+        messages.append("restoretrace simulate: the app was launched once more after the crash (--relaunch-after-crash)")
+        return Outcome(exitCode: SimulateExitCode.success, messages: messages)
+    }
+
+    /// How the relaunch process died.
+    private enum CrashJudgement {
+        /// Inside the decode of an object the scenario marks `crashesDuringDecode`.
+        case asked(report: String, inspection: SimulateTraceInspection)
+        /// Anything else: a failure of restoretrace (exit 3).
+        case unexpected(Outcome)
+    }
+
+    private func judgeCrash(_ result: SimulateRelaunchProcess.Result, scenario: Scenario, tracePath: String) -> CrashJudgement {
+        guard case .killed = result.ending, let inspection = try? SimulateTraceInspection(contentsOf: tracePath),
+              let decode = inspection.unfinishedDecode,
+              let point = scenario.crashPoints.first(where: { $0.path == decode.path })
+        else {
+            return .unexpected(.failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description)"
+                + SimulationRun.childOutput(result.standardError)))
+        }
+        let report = "restoretrace simulate: the relaunched app crashed inside the decode of \(decode.label), "
+            + "as \(displayName) asks (\(point.jsonPath).restore.crashesDuringDecode); "
+            + "the relaunch process \(result.ending.description) and the trace ends with that unfinished decode span "
+            + "(span \(decode.span), seq \(decode.seq))"
+        return .asked(report: report, inspection: inspection)
+    }
+
+    // MARK: Files
+
+    private var displayName: String {
+        scenarioArgument == SimulationRun.standardStream ? ScenarioLoader.standardInputName : scenarioArgument
+    }
+
+    private static func childOutput(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "" : "; it said:\n" + trimmed
+    }
+
+    private static func makeWorkspace() throws -> URL {
+        var template = Array((NSTemporaryDirectory() + "/restoretrace-simulate-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+        guard let made else { throw SimulateRunError(message: String(cString: strerror(errno))) }
+        return URL(fileURLWithPath: made, isDirectory: true)
+    }
+
+    private func prepareArchiveDirectory(in workspace: URL) throws -> URL {
+        guard let archiveArgument else {
+            let directory = workspace.appendingPathComponent("archive", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return directory
+        }
+        let directory = URL(fileURLWithPath: archiveArgument, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(error.localizedDescription)")
+        }
+        // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
+        // or restoration marker must not leak into this one (the relaunch would discard the new archive).
+        for name in [ArchiveDirectory.archiveFileName, ArchiveDirectory.launchCrashesFileName,
+                     ArchiveDirectory.forceQuitFileName, ArchiveDirectory.restorationMarkerFileName] {
+            let file = directory.appendingPathComponent(name).path
+            guard unlink(file) == 0 || errno == ENOENT else {
+                throw SimulateRunError(message: "\(file): cannot remove what an earlier run left: \(String(cString: strerror(errno)))")
+            }
+        }
+        return directory
+    }
+}
