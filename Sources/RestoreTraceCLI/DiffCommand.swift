@@ -36,8 +36,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Percent change in a duration that counts (default 10).")
     var threshold: Double = 10
 
-    @Option(help: "Smallest absolute change that counts, in nanoseconds (default 1000 = 1 µs).")
-    var minChange: Int64 = 1_000
+    @Option(help: "Smallest absolute change that counts, in nanoseconds (default 100000 = 100 µs).")
+    var minChange: Int64 = 100_000
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
