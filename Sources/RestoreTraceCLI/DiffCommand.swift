@@ -63,7 +63,7 @@ struct DiffCommand: ParsableCommand {
                 try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
                 options: .init(thresholdPercent: threshold, minimumChange: minChange))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(1)
         }
         let bytes = format == .json

@@ -56,7 +56,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             summary = try SummaryCommand.summarise(path: trace, top: top, grouping: grouping, skipBadLines: skipBadLines)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(1)
         }
         let bytes: [UInt8]
