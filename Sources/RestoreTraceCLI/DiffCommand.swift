@@ -79,6 +79,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError) -> TraceOutcomes {
+        if let outcomes = LeanTraceReader.read(path: path, makeConsumer: TraceOutcomes.init, add: { $0.add($1) }) {
+            return outcomes
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var outcomes = TraceOutcomes(header: input.header)
         while let record = try input.next() { outcomes.add(record) }
