@@ -3,6 +3,7 @@
 // refuses anything unusual (escapes in kept strings, non-integer numbers, odd types), so the
 // caller can fall back to the full TraceReader, which reports the problem properly.
 
+import Foundation
 import TraceFormat
 
 /// Parses one record line into a ``TraceRecord`` holding the core fields and the attributes
@@ -12,9 +13,48 @@ enum LeanRecordScanner {
     /// The attributes kept; the statistics and the diff read no others.
     static let keptAttributes: Set<String> = ["via", "result", "reason", "message"]
 
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> TraceRecord? {
+    /// `wantsEndPath(span)` says whether an `E` record's `path` is needed (its `B` had none);
+    /// other `E` paths are skipped, as are `E` classes: readers take both from the `B` record.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, wantsEndPath: (Int64) -> Bool = { _ in true }) -> TraceRecord? {
         var scanner = Cursor(line)
-        return scanner.record()
+        return scanner.record(wantsEndPath: wantsEndPath)
+    }
+
+    /// The members the scanner looks at, recognised from their bytes without making a String.
+    private enum Key {
+        case seq, ts, ph, span, kind, path, className, thread, via, result, reason, message, other
+
+        static func recognise(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
+            switch bytes.count {
+            case 2: return equal(bytes, "ts") ? .ts : equal(bytes, "ph") ? .ph : .other
+            case 3: return equal(bytes, "seq") ? .seq : equal(bytes, "via") ? .via : .other
+            case 4: return equal(bytes, "span") ? .span : equal(bytes, "kind") ? .kind : equal(bytes, "path") ? .path : .other
+            case 5: return equal(bytes, "class") ? .className : .other
+            case 6:
+                return equal(bytes, "thread") ? .thread : equal(bytes, "result") ? .result
+                    : equal(bytes, "reason") ? .reason : .other
+            case 7: return equal(bytes, "message") ? .message : .other
+            default: return .other
+            }
+        }
+
+        private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+            literal.withUTF8Buffer { expected in
+                expected.count == bytes.count && memcmp(expected.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+        }
+    }
+
+    /// The kinds of `restoretrace/1`, reused instead of decoding their names again.
+    private static let knownKinds: [(bytes: [UInt8], kind: RecordKind)] = RecordKind.known.map { (Array($0.rawValue.utf8), $0) }
+
+    fileprivate static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordKind? {
+        for known in knownKinds where known.bytes.count == bytes.count {
+            if known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return known.kind
+            }
+        }
+        return nil
     }
 
     private struct Cursor {
@@ -23,7 +63,7 @@ enum LeanRecordScanner {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        mutating func record() -> TraceRecord? {
+        mutating func record(wantsEndPath: (Int64) -> Bool) -> TraceRecord? {
             skipSpaces()
             guard take(UInt8(ascii: "{")) else { return nil }
             var seq: Int64?
@@ -39,33 +79,59 @@ enum LeanRecordScanner {
             if take(UInt8(ascii: "}")) { return nil }
             while true {
                 skipSpaces()
-                guard let key = plainString() else { return nil }
+                guard let keyBytes = plainBytes() else { return nil }
+                let key = Key.recognise(keyBytes)
                 skipSpaces()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpaces()
                 switch key {
-                case "seq": guard let value = integer() else { return nil }; seq = value
-                case "ts": guard let value = integer() else { return nil }; ts = value
-                case "span": guard let value = integer() else { return nil }; span = value
-                case "ph":
-                    guard let value = plainString(), let parsed = Phase(rawValue: value) else { return nil }
-                    phase = parsed
-                case "kind": guard let value = plainString(), !value.isEmpty else { return nil }; kind = RecordKind(value)
-                case "path": guard let value = stringArray() else { return nil }; path = value
-                case "class": guard let value = plainString() else { return nil }; className = value
-                case "thread": guard let value = plainString() else { return nil }; thread = value
-                case "via", "reason", "message":
+                case .seq: guard let value = integer() else { return nil }; seq = value
+                case .ts: guard let value = integer() else { return nil }; ts = value
+                case .span: guard let value = integer() else { return nil }; span = value
+                case .ph:
+                    guard let value = plainBytes(), value.count == 1 else { return nil }
+                    switch value[0] {
+                    case UInt8(ascii: "B"): phase = .begin
+                    case UInt8(ascii: "E"): phase = .end
+                    case UInt8(ascii: "i"): phase = .instant
+                    default: return nil
+                    }
+                case .kind:
+                    guard let value = plainBytes(), value.count > 0 else { return nil }
+                    if let known = LeanRecordScanner.kind(value) {
+                        kind = known
+                    } else {
+                        guard let name = Cursor.text(value) else { return nil }
+                        kind = RecordKind(name)
+                    }
+                case .path:
+                    if phase == .end, let span, !wantsEndPath(span) {
+                        guard skipValue(depth: 0) else { return nil }
+                    } else {
+                        guard let value = stringArray() else { return nil }
+                        path = value
+                    }
+                case .className:
+                    if phase == .end {
+                        guard skipValue(depth: 0) else { return nil }
+                    } else {
+                        guard let value = plainString() else { return nil }
+                        className = value
+                    }
+                case .thread: guard let value = plainString() else { return nil }; thread = value
+                case .via, .reason, .message:
                     guard let value = plainString() else { return nil }
-                    attributes.append(TraceAttribute(key, .string(value)))
-                case "result":
+                    let name = key == .via ? "via" : key == .reason ? "reason" : "message"
+                    attributes.append(TraceAttribute(name, .string(value)))
+                case .result:
                     if let value = plainString() {
-                        attributes.append(TraceAttribute(key, .string(value)))
+                        attributes.append(TraceAttribute("result", .string(value)))
                     } else if let flag = boolean() {
-                        attributes.append(TraceAttribute(key, .bool(flag)))
+                        attributes.append(TraceAttribute("result", .bool(flag)))
                     } else {
                         return nil
                     }
-                default:
+                case .other:
                     guard skipValue(depth: 0) else { return nil }
                 }
                 skipSpaces()
@@ -93,25 +159,35 @@ enum LeanRecordScanner {
             }
         }
 
-        /// A string without escapes or control bytes, valid UTF-8; nil (position unchanged) otherwise.
-        private mutating func plainString() -> String? {
+        /// The bytes of a string without escapes or control bytes; nil (position unchanged) otherwise.
+        private mutating func plainBytes() -> UnsafeBufferPointer<UInt8>? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index + 1
-            var cursor = start
-            var ascii = true
-            while cursor < bytes.count {
-                let byte = bytes[cursor]
-                if byte == UInt8(ascii: "\"") {
-                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
-                    let text = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-                    if text != nil { index = cursor + 1 }
-                    return text
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                if byte >= 0x80 { ascii = false }
-                cursor += 1
+            guard let base = bytes.baseAddress,
+                let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+            else { return nil }
+            let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            for byte in slice where byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            index = end + 1
+            return slice
+        }
+
+        /// A string without escapes or control bytes, valid UTF-8; nil (position unchanged) otherwise.
+        private mutating func plainString() -> String? {
+            let saved = index
+            guard let slice = plainBytes() else { return nil }
+            guard let text = Cursor.text(slice) else {
+                index = saved
+                return nil
             }
-            return nil
+            return text
+        }
+
+        /// The slice as a String, or nil when it is not valid UTF-8.
+        static func text(_ slice: UnsafeBufferPointer<UInt8>) -> String? {
+            for byte in slice where byte >= 0x80 { return String(validating: slice, as: UTF8.self) }
+            return String(decoding: slice, as: UTF8.self)
         }
 
         private mutating func stringArray() -> [String]? {

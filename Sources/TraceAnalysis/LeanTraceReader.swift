@@ -26,6 +26,10 @@ public enum LeanTraceReader {
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = 0
+        // Spans whose B record had no path: their E record's path is the only one (see
+        // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
+        var beganWithoutPath = Set<Int64>()
+        let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
         while true {
             if filled == capacity {
                 // One line fills the buffer: grow it, up to the reader's line limit.
@@ -46,8 +50,14 @@ public enum LeanTraceReader {
             var start = 0
             while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
                 let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                guard end > start, let record = LeanRecordScanner.parse(UnsafeBufferPointer(start: buffer + start, count: end - start))
-                else { return nil }
+                let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
+                guard end > start, let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath) else {
+                    return nil
+                }
+                if let span = record.span {
+                    if record.phase == .begin && record.path == nil { beganWithoutPath.insert(span) }
+                    if record.phase == .end { beganWithoutPath.remove(span) }
+                }
                 add(&consumer, record)
                 start = end + 1
             }

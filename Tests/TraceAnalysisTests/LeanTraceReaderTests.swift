@@ -83,6 +83,22 @@ import TraceFormat
         #expect(Self.leanSummary(path) == nil)
     }
 
+    @Test("an E record's path and class are skipped unless its B record had no path")
+    func endPathOnlyWhenNeeded() throws {
+        let line = #"{"seq":1,"ts":2,"ph":"E","span":4,"kind":"decode","path":["A"],"class":"C"}"#
+        var bytes = Array(line.utf8)
+        let skipped = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { _ in false }) }
+        let kept = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { $0 == 4 }) }
+        #expect(skipped?.path == nil && skipped?.className == nil)
+        #expect(kept?.path == ["A"])
+        let records = [
+            TraceRecord(seq: 0, ts: 0, phase: .begin, span: 1, kind: .decode),
+            TraceRecord(seq: 1, ts: 5, phase: .end, span: 1, kind: .decode, path: ["Late"]),
+        ]
+        let path = try Self.write(TraceHeader(clock: "ns"), records, name: "late-path.jsonl")
+        #expect(Self.leanSummary(path) == (try Self.fullSummary(path)))
+    }
+
     @Test("standard input and missing files are left to the full reader")
     func notFiles() {
         #expect(Self.leanSummary("-") == nil)
