@@ -163,14 +163,17 @@ enum LeanRecordScanner {
         private mutating func plainBytes() -> UnsafeBufferPointer<UInt8>? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index + 1
-            guard let base = bytes.baseAddress,
-                let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
-            else { return nil }
-            let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            for byte in slice where byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            index = end + 1
-            return slice
+            var end = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    index = end + 1
+                    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                end += 1
+            }
+            return nil
         }
 
         /// A string without escapes or control bytes, valid UTF-8; nil (position unchanged) otherwise.
@@ -193,6 +196,7 @@ enum LeanRecordScanner {
         private mutating func stringArray() -> [String]? {
             guard take(UInt8(ascii: "[")) else { return nil }
             var values: [String] = []
+            values.reserveCapacity(8)
             skipSpaces()
             if take(UInt8(ascii: "]")) { return values }
             while true {
