@@ -36,8 +36,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Percent change in a duration that counts (default 10).")
     var threshold: Double = 10
 
-    @Option(help: "Smallest absolute change that counts, in nanoseconds (default 1000 = 1 µs).")
-    var minChange: Int64 = 1_000
+    @Option(help: "Smallest absolute change that counts, in nanoseconds (default 100000 = 100 µs).")
+    var minChange: Int64 = 100_000
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -63,7 +63,7 @@ struct DiffCommand: ParsableCommand {
                 try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
                 options: .init(thresholdPercent: threshold, minimumChange: minChange))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(1)
         }
         let bytes = format == .json
@@ -79,6 +79,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError) -> TraceOutcomes {
+        if let outcomes = LeanTraceReader.read(path: path, makeConsumer: TraceOutcomes.init, add: { $0.add($1) }) {
+            return outcomes
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var outcomes = TraceOutcomes(header: input.header)
         while let record = try input.next() { outcomes.add(record) }

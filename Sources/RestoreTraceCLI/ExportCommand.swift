@@ -64,7 +64,7 @@ struct ExportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(location)warning: \(warning.message)\n".utf8))
             }
         } catch let error as TraceInputError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(1)
         } catch let error as ExportError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))

@@ -53,12 +53,13 @@ struct SimulateCommand: ParsableCommand {
             is launched once more after such a crash, showing UIKit deleting the archive (discard \
             restorationFailed).
 
-            The trace file is written atomically (a temporary file renamed into place): a failed run leaves \
-            no partial output.
+            The trace file is written atomically (a temporary file beside it, renamed into place): a failed \
+            run leaves no partial output. A device or pipe given as -o (such as /dev/null) is written into.
 
             Exit status: 0 the trace was written (including a crash the scenario asked for); 1 the scenario \
             is bad or unreadable, or an output could not be written (nothing is written); 2 usage error; \
-            3 the relaunch process failed unexpectedly (nothing is written).
+            3 the relaunch process failed unexpectedly (nothing is written). The relaunch runs this same \
+            executable; set RESTORETRACE_EXECUTABLE to run another restoretrace instead.
             """
     )
 
@@ -72,8 +73,9 @@ struct SimulateCommand: ParsableCommand {
                                valueName: "clock"))
     var clock: ClockOption = .ns
 
-    @Option(help: ArgumentHelp("Keep the archive in this directory (created if missing) instead of a temporary one that is removed.",
-                               valueName: "dir"))
+    @Option(help: ArgumentHelp(
+        "Keep the archive in this directory (created if missing; what an earlier run left there is replaced) "
+            + "instead of a temporary one that is removed.", valueName: "dir"))
     var archive: String?
 
     @Flag(help: "After a crash during decode, launch the app once more (it finds the crash and discards the archive).")

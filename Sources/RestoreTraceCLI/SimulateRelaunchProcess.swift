@@ -62,8 +62,18 @@ struct SimulateRelaunchProcess {
         return Result(ending: ending, standardError: String(decoding: errorBytes, as: UTF8.self))
     }
 
-    /// This executable, or — when `simulate` runs inside a test bundle — the `restoretrace` built beside it.
+    /// Names the executable to run the relaunch with, for installs where this process cannot find itself.
+    static let executableOverrideVariable = "RESTORETRACE_EXECUTABLE"
+
+    /// `$RESTORETRACE_EXECUTABLE`, else this executable, or — when `simulate` runs inside a test
+    /// bundle — the `restoretrace` built beside it.
     static func restoretraceExecutable() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment[executableOverrideVariable], !override.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: override) else {
+                throw SimulateRunError(message: "\(executableOverrideVariable)=\(override) is not an executable file")
+            }
+            return URL(fileURLWithPath: override)
+        }
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let ownName = own.lastPathComponent
         if FileManager.default.isExecutableFile(atPath: own.path), !ownName.contains("xctest"), !ownName.contains("PackageTests") {

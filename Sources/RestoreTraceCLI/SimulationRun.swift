@@ -46,27 +46,19 @@ struct SimulationRun {
         }
         defer { try? FileManager.default.removeItem(at: workspace) }
 
-        let tracePath: String
-        if outputArgument == SimulationRun.standardStream {
-            tracePath = workspace.appendingPathComponent("trace.jsonl").path
-        } else {
-            let target = URL(fileURLWithPath: outputArgument)
-            var isDirectory: ObjCBool = false
-            let parent = target.deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return .failed(SimulateExitCode.badInput,
-                               "error: \(outputArgument): the directory \(parent) does not exist; create it or choose another -o")
-            }
-            tracePath = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())").path
+        let target: OutputTarget
+        switch OutputTarget.resolve(outputArgument) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
         }
+        let tracePath = target.temporaryFile(in: workspace)
 
         let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
         guard outcome.exitCode == SimulateExitCode.success else {
             unlink(tracePath)
             return outcome
         }
-        if let failure = publish(tracePath) {
+        if let failure = target.publish(tracePath) {
             unlink(tracePath)
             return .failed(SimulateExitCode.badInput, failure)
         }
@@ -213,22 +205,15 @@ struct SimulationRun {
         } catch {
             throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(error.localizedDescription)")
         }
-        return directory
-    }
-
-    /// Renames the finished trace into place, or copies it to standard output. Returns a message on failure.
-    private func publish(_ tracePath: String) -> String? {
-        if outputArgument == SimulationRun.standardStream {
-            guard let input = FileHandle(forReadingAtPath: tracePath) else { return "error: cannot read back the trace" }
-            defer { try? input.close() }
-            while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                FileHandle.standardOutput.write(chunk)
+        // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
+        // or restoration marker must not leak into this one (the relaunch would discard the new archive).
+        for name in [ArchiveDirectory.archiveFileName, ArchiveDirectory.launchCrashesFileName,
+                     ArchiveDirectory.forceQuitFileName, ArchiveDirectory.restorationMarkerFileName] {
+            let file = directory.appendingPathComponent(name).path
+            guard unlink(file) == 0 || errno == ENOENT else {
+                throw SimulateRunError(message: "\(file): cannot remove what an earlier run left: \(String(cString: strerror(errno)))")
             }
-            return nil
         }
-        guard rename(tracePath, outputArgument) == 0 else {
-            return "error: \(outputArgument): cannot write the trace: \(String(cString: strerror(errno)))"
-        }
-        return nil
+        return directory
     }
 }

@@ -56,7 +56,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             summary = try SummaryCommand.summarise(path: trace, top: top, grouping: grouping, skipBadLines: skipBadLines)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(1)
         }
         let bytes: [UInt8]
@@ -79,10 +79,17 @@ struct SummaryCommand: ParsableCommand {
         }
     }
 
-    /// Reads the trace at `path` once and returns its statistics.
+    /// Reads the trace at `path` and returns its statistics: through the fast reader when
+    /// every line suits it, else (a problem to report, standard input) through TraceInput.
     static func summarise(
         path: String, top: Int, grouping: SummaryGrouping, skipBadLines: Bool
     ) throws(TraceInputError) -> TraceSummary {
+        let options = TraceStatistics.Options(top: top, grouping: grouping)
+        if let statistics = LeanTraceReader.read(
+            path: path, makeConsumer: { TraceStatistics(header: $0, options: options) }, add: { $0.add($1) })
+        {
+            return statistics.summary()
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var statistics = TraceStatistics(header: input.header, options: .init(top: top, grouping: grouping))
         while let record = try input.next() { statistics.add(record) }

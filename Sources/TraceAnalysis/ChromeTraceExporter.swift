@@ -72,11 +72,9 @@ public struct ChromeTraceExporter: TraceExporter {
         let unfinished = open.values.sorted { $0.record.seq < $1.record.seq }
         for begun in unfinished {
             complete(begun, endTimestamp: lastTimestamp, end: nil, unfinished: true)
-            let name = "unfinished: " + ExportNames.name(kind: begun.record.kind, path: begun.record.path)
-            event(name: name, category: "restoretrace.unfinished", phase: "i", timestamp: lastTimestamp,
-                  tid: begun.track.id)
-            json.key("s"); json.string("t")
-            json.endObject()
+            event(kind: RecordKind("unfinished: " + begun.record.kind.rawValue), path: begun.record.path,
+                  category: "restoretrace.unfinished", phase: "i", timestamp: lastTimestamp, tid: begun.track.id)
+            json.raw(",\"s\":\"t\"}")
         }
         json.newline()
         json.raw("],\"displayTimeUnit\":\"")
@@ -117,55 +115,63 @@ public struct ChromeTraceExporter: TraceExporter {
     }
 
     /// Opens an event object with the common members; the caller adds its own and closes it.
-    private mutating func event(name: String, category: String, phase: String, timestamp: Int64, tid: Int) {
+    /// `name` is `kind path` (see ``ExportNames``), written without building the string.
+    private mutating func event(
+        kind: RecordKind, path: [String]?, category: String, phase: String, timestamp: Int64, tid: Int
+    ) {
         beginEventLine()
-        json.beginObject()
-        json.key("name"); json.string(name)
-        json.key("cat"); json.string(category)
-        json.key("ph"); json.string(phase)
-        json.key("ts"); microseconds(timestamp - (origin ?? timestamp))
-        json.key("pid"); json.int(1)
-        json.key("tid"); json.int(tid)
+        json.raw("{\"name\":")
+        if let path, !path.isEmpty {
+            json.joinedString(prefix: kind.rawValue + " ", path)
+        } else {
+            json.string(kind.rawValue)
+        }
+        json.raw(",\"cat\":")
+        json.string(category)
+        json.raw(",\"ph\":\"" + phase + "\",\"ts\":")
+        microseconds(timestamp - (origin ?? timestamp))
+        json.raw(",\"pid\":1,\"tid\":")
+        json.int(tid)
     }
 
     private mutating func complete(_ begun: OpenExportSpan, endTimestamp: Int64, end: TraceRecord?, unfinished: Bool) {
         let record = begun.record
-        event(name: ExportNames.name(kind: record.kind, path: record.path), category: record.kind.rawValue,
-              phase: "X", timestamp: record.ts, tid: begun.track.id)
-        json.key("dur"); microseconds(max(endTimestamp - record.ts, 0))
-        json.key("args")
+        event(kind: record.kind, path: record.path, category: record.kind.rawValue, phase: "X",
+              timestamp: record.ts, tid: begun.track.id)
+        json.raw(",\"dur\":")
+        microseconds(max(endTimestamp - record.ts, 0))
+        json.raw(",\"args\":")
         spanArguments(begun, end: end, unfinished: unfinished)
-        json.endObject()
+        json.raw("}")
     }
 
     private mutating func asyncPair(_ begun: OpenExportSpan, end: TraceRecord) {
         let record = begun.record
-        let name = ExportNames.name(kind: record.kind, path: record.path)
-        event(name: name, category: "restoretrace.overlap", phase: "b", timestamp: record.ts, tid: begun.track.id)
-        json.key("id"); json.string("0x" + String(begun.span, radix: 16))
-        json.key("args")
+        let id = "0x" + String(begun.span, radix: 16)
+        event(kind: record.kind, path: record.path, category: "restoretrace.overlap", phase: "b",
+              timestamp: record.ts, tid: begun.track.id)
+        json.raw(",\"id\":\"" + id + "\",\"args\":")
         spanArguments(begun, end: end, unfinished: false)
-        json.endObject()
-        event(name: name, category: "restoretrace.overlap", phase: "e", timestamp: end.ts, tid: begun.track.id)
-        json.key("id"); json.string("0x" + String(begun.span, radix: 16))
-        json.endObject()
+        json.raw("}")
+        event(kind: record.kind, path: record.path, category: "restoretrace.overlap", phase: "e",
+              timestamp: end.ts, tid: begun.track.id)
+        json.raw(",\"id\":\"" + id + "\"}")
     }
 
     private mutating func instant(_ record: TraceRecord, track: ExportTrack) {
-        event(name: ExportNames.name(kind: record.kind, path: record.path), category: record.kind.rawValue,
-              phase: "i", timestamp: record.ts, tid: track.id)
-        json.key("s"); json.string("t")
-        json.key("args")
+        event(kind: record.kind, path: record.path, category: record.kind.rawValue, phase: "i",
+              timestamp: record.ts, tid: track.id)
+        json.raw(",\"s\":\"t\",\"args\":")
         json.beginObject()
         json.key("seq"); json.int(record.seq)
-        if let path = record.path { json.key("path"); json.string(path.joined(separator: "/")) }
+        if let path = record.path { json.key("path"); json.joinedString(path) }
         if let className = record.className { json.key("class"); json.string(className) }
         for attribute in record.attributes {
             json.key(attribute.key)
             json.value(attribute.value)
         }
         json.endObject()
-        json.endObject()
+        json.raw("}")
     }
 
     private mutating func spanArguments(_ begun: OpenExportSpan, end: TraceRecord?, unfinished: Bool) {
@@ -173,7 +179,7 @@ public struct ChromeTraceExporter: TraceExporter {
         json.beginObject()
         json.key("span"); json.int(begun.span)
         json.key("seq"); json.int(record.seq)
-        if let path = record.path { json.key("path"); json.string(path.joined(separator: "/")) }
+        if let path = record.path { json.key("path"); json.joinedString(path) }
         if let className = record.className { json.key("class"); json.string(className) }
         for attribute in record.attributes {
             json.key(attribute.key)

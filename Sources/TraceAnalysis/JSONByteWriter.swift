@@ -125,6 +125,20 @@ public struct JSONByteWriter: Sendable {
         if let values { strings(values) } else { null() }
     }
 
+    /// One string made of `prefix`, then `components` joined by `separator`, written without
+    /// building the joined string first (span names and paths on export hot paths).
+    public mutating func joinedString(prefix: String = "", _ components: [String], separator: String = "/") {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(prefix)
+        for (index, component) in components.enumerated() {
+            if index > 0 { appendEscaped(separator) }
+            appendEscaped(component)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// An optional string; `null` when nil.
     public mutating func string(_ value: String?) {
         if let value { string(value) } else { null() }
@@ -195,6 +209,12 @@ public struct JSONByteWriter: Sendable {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as the inside of a JSON string: quotes, backslashes and control bytes escaped.
+    private mutating func appendEscaped(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
@@ -217,7 +237,6 @@ public struct JSONByteWriter: Sendable {
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func appendInteger(_ value: Int64) {

@@ -149,7 +149,11 @@ public struct OTLPExporter: TraceExporter {
         batch.raw("{\"traceId\":\"\(traceId)\",\"spanId\":\"\(id)\"")
         if let parent { batch.raw(",\"parentSpanId\":\"\(parent)\"") }
         batch.raw(",\"name\":")
-        batch.string(ExportNames.name(kind: begin.kind, path: begin.path))
+        if let path = begin.path, !path.isEmpty {
+            batch.joinedString(prefix: begin.kind.rawValue + " ", path)
+        } else {
+            batch.string(begin.kind.rawValue)
+        }
         batch.raw(",\"kind\":1,\"startTimeUnixNano\":\"\(unixNanoseconds(begin.ts))\",\"endTimeUnixNano\":\"")
         batch.raw(unixNanoseconds(max(endTimestamp, begin.ts)) + "\",\"attributes\":[")
         OTLPExporter.attribute("restoretrace.kind", .string(begin.kind.rawValue), first: true, &batch)

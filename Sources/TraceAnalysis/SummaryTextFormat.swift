@@ -129,7 +129,8 @@ public struct SummaryTextFormat: Sendable {
 
     private func groupTable(title: String, summary: TraceSummary) -> String {
         var table = makeTable(
-            [.init("kind"), .init(summary.grouping == .class ? "class" : "path", flexible: true)]
+            [.init("kind"), .init(summary.grouping == .class ? "class" : "path", flexible: true,
+                                  keepsEnd: summary.grouping == .path)]
                 + durationColumns(first: "").dropFirst())
         for row in summary.groups {
             table.append([row.kind.rawValue, row.group.label] + durationCells(row.durations, summary: summary))

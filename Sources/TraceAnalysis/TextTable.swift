@@ -17,11 +17,17 @@ public struct TextTable: Sendable {
         public var flexible: Bool
         /// Spaces between this column and the one before it.
         public var spacing: Int
-        public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false, spacing: Int = 2) {
+        /// Shortening keeps the end (paths: `…/Detail`) or, when false, the start (class names).
+        public var keepsEnd: Bool
+        public init(
+            _ title: String, alignment: Alignment = .left, flexible: Bool = false, spacing: Int = 2,
+            keepsEnd: Bool = true
+        ) {
             self.title = title
             self.alignment = alignment
             self.flexible = flexible
             self.spacing = spacing
+            self.keepsEnd = keepsEnd
         }
     }
 
@@ -67,7 +73,8 @@ public struct TextTable: Sendable {
         for (index, cell) in cells.enumerated() {
             if index > 0 { text += String(repeating: " ", count: columns[index].spacing) }
             let width = widths[index]
-            let fitted = cell.count > width ? TextTable.shortened(cell, to: width) : cell
+            let fitted = cell.count <= width ? cell
+                : columns[index].keepsEnd ? TextTable.shortened(cell, to: width) : TextTable.truncated(cell, to: width)
             let padding = String(repeating: " ", count: width - fitted.count)
             let isLast = index == cells.count - 1
             switch columns[index].alignment {
@@ -76,6 +83,13 @@ public struct TextTable: Sendable {
             }
         }
         return text
+    }
+
+    /// `text` cut to `width` characters keeping its start: `UINavigationCon…`.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        return text.prefix(width - 1) + "…"
     }
 
     /// `text` cut to `width` characters keeping its end (paths end in what matters): `…/Detail`.

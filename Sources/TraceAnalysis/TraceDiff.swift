@@ -16,9 +16,10 @@ public struct TraceDiff: Sendable {
     public struct Options: Sendable, Hashable {
         /// Percent by which a duration must grow (or shrink) to be reported.
         public var thresholdPercent: Double
-        /// The smallest absolute change reported, in the traces' clock unit (default 1 µs).
+        /// The smallest absolute change reported, in the traces' clock unit (default 100 µs:
+        /// run-to-run noise of microsecond steps is larger than 10%).
         public var minimumChange: Int64
-        public init(thresholdPercent: Double = 10, minimumChange: Int64 = 1_000) {
+        public init(thresholdPercent: Double = 10, minimumChange: Int64 = 100_000) {
             self.thresholdPercent = thresholdPercent
             self.minimumChange = minimumChange
         }

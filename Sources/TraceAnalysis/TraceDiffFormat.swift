@@ -7,43 +7,43 @@ import TraceFormat
 public enum TraceDiffFormat {
     /// The text report, ending in a newline; at most `maxRows` rows per timing table.
     public static func text(_ diff: TraceDiff, nameA: String, nameB: String, maxRows: Int = 20) -> String {
-        var sections: [String] = []
+        var sections = ["A: \(nameA)\nB: \(nameB)"]
         let regressions = diff.regressions
         if regressions.isEmpty {
-            sections.append("No regression: \(nameB) restores everything \(nameA) did, no slower beyond the threshold.")
+            sections.append("No regression: B restores everything A did, excludes and discards nothing new, and is no slower beyond the threshold.")
         } else {
             let count = regressions.count == 1 ? "1 regression" : "\(regressions.count) regressions"
             var lines = regressions.prefix(maxRows).map { "  " + $0 }
             if regressions.count > maxRows { lines.append("  … and \(regressions.count - maxRows) more") }
-            sections.append("REGRESSION: \(count) in \(nameB) against \(nameA)\n" + lines.joined(separator: "\n"))
+            sections.append("REGRESSION: \(count) in B\n" + lines.joined(separator: "\n"))
         }
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             sections.append(title + "\n" + items.map { "  " + $0 }.joined(separator: "\n"))
         }
-        list("Restored only in \(nameA)", diff.lostObjects.map { $0.joined(separator: "/") })
-        list("Restored only in \(nameB)", diff.gainedObjects.map { $0.joined(separator: "/") })
+        list("Restored only in A", diff.lostObjects.map { $0.joined(separator: "/") })
+        list("Restored only in B", diff.gainedObjects.map { $0.joined(separator: "/") })
         list("Locate step changed", diff.viaChanges.map {
             "\($0.path.joined(separator: "/")): \($0.before ?? "none") → \($0.after ?? "none")"
         })
-        list("Exclusions only in \(nameB)", diff.addedExclusions.map { "\($0.object) (\($0.reason))" })
-        list("Exclusions only in \(nameA)", diff.removedExclusions.map { "\($0.object) (\($0.reason))" })
+        list("Exclusions only in B", diff.addedExclusions.map { "\($0.object) (\($0.reason))" })
+        list("Exclusions only in A", diff.removedExclusions.map { "\($0.object) (\($0.reason))" })
         list("Discards", diff.discardChanges.map { "\($0.reason): \($0.before) → \($0.after)" })
-        list("Unfinished only in \(nameB)", diff.newUnfinished)
-        list("Unfinished only in \(nameA)", diff.resolvedUnfinished)
+        list("Unfinished only in B", diff.newUnfinished)
+        list("Unfinished only in A", diff.resolvedUnfinished)
         let formatter = DurationFormatter(clock: diff.clockB)
-        func timingTable(_ title: String, _ changes: [TimingChange]) {
+        func timingTable(_ title: String, _ changes: [TimingChange], showsPath: Bool) {
             guard !changes.isEmpty else { return }
-            var table = TextTable(columns: [
-                .init("kind"), .init("path", flexible: true), .init(nameA, alignment: .right),
-                .init(nameB, alignment: .right), .init("change", alignment: .right),
-            ], indent: "  ")
+            var columns: [TextTable.Column] = [.init("kind")]
+            if showsPath { columns.append(.init("path", flexible: true)) }
+            columns += [.init("A", alignment: .right), .init("B", alignment: .right), .init("change", alignment: .right)]
+            var table = TextTable(columns: columns, indent: "  ")
             let ordered = changes.sorted { abs($0.after - $0.before) > abs($1.after - $1.before) }
             for change in ordered.prefix(maxRows) {
-                table.append([
-                    change.kind.rawValue, change.path.map { $0.joined(separator: "/") } ?? "(mean)",
-                    formatter.string(change.before), formatter.string(change.after), percentText(change.percent),
-                ])
+                var cells = [change.kind.rawValue]
+                if showsPath { cells.append(change.path.map { $0.joined(separator: "/") } ?? "") }
+                cells += [formatter.string(change.before), formatter.string(change.after), percentText(change.percent)]
+                table.append(cells)
             }
             var text = title + "\n" + table.render(maxWidth: 100)
             if changes.count > maxRows { text += "\n  … and \(changes.count - maxRows) more (see --format json)" }
@@ -51,10 +51,10 @@ public enum TraceDiffFormat {
         }
         typealias TimingChange = TraceDiff.TimingChange
         let rule = "beyond \(formatPercent(diff.options.thresholdPercent))% and \(formatter.string(diff.options.minimumChange))"
-        timingTable("Kinds whose mean changed \(rule)", diff.kindChanges)
-        timingTable("Object steps whose time changed \(rule)", diff.objectChanges)
+        timingTable("Kinds whose mean changed \(rule)", diff.kindChanges, showsPath: false)
+        timingTable("Object steps whose time changed \(rule)", diff.objectChanges, showsPath: true)
         if !diff.comparesTimings {
-            sections.append("Timings not judged: both traces need the ns clock (\(nameA): \(diff.clockA), \(nameB): \(diff.clockB)).")
+            sections.append("Timings not judged: both traces need the ns clock (A: \(diff.clockA), B: \(diff.clockB)).")
         }
         return sections.joined(separator: "\n\n") + "\n"
     }

@@ -10,10 +10,11 @@ public enum TraceInputError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The trace has an error at a line (malformed JSON, wrong field type, missing header, …).
     case invalid(path: String, diagnostic: TraceDiagnostic)
 
+    /// The message for standard error, starting `error:` or `FILE:LINE:COLUMN: error:`.
     public var description: String {
         switch self {
         case .cannotOpen(let message):
-            return message + "; check the path (use - for standard input)"
+            return "error: " + message + "; check the path (use - for standard input)"
         case .invalid(let path, let diagnostic):
             return diagnostic.formatted(file: path == "-" ? "<stdin>" : path)
                 + "\n(fix that line, or pass --skip-bad-lines to skip bad lines and go on)"

@@ -148,11 +148,39 @@ struct SimulateCommandTests {
         #expect(result.standardError.contains("/nonexistent/dir does not exist"))
     }
 
-    @Test("usage errors exit 2: no -o")
+    @Test("usage errors exit 2: no -o, an unknown clock")
     func usageErrors() throws {
         let noOutput = try runRestoretrace(["simulate", "Traces/countries.scenario.json"])
         #expect(noOutput.status == 2)
         #expect(noOutput.standardError.contains("missing -o TRACE"))
+        let badClock = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", "-", "--clock", "ms"])
+        #expect(badClock.status == 2)
+        #expect(badClock.standardError.contains("ms"))
+        #expect(badClock.standardOutput.isEmpty)
+    }
+
+    @Test("--archive into a directory an earlier run used starts fresh: its crash marker does not leak")
+    func reusedArchiveDirectory() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let archive = scratch.appendingPathComponent("archive").path
+        let crashed = try runRestoretrace(["simulate", "Traces/crash-during-decode.scenario.json", "-o", "-", "--archive", archive])
+        #expect(crashed.status == 0)
+        let again = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", "-", "--clock", "tick", "--archive", archive])
+        let committed = try Data(contentsOf: simulateRepositoryRoot.appendingPathComponent("Traces/countries.jsonl"))
+        #expect(again.standardOutput == committed)
+    }
+
+    @Test("a relaunch process that fails unexpectedly exits 3, says so, and writes no output file")
+    func relaunchFailure() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("trace.jsonl")
+        let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", output.path],
+                                         environment: ["RESTORETRACE_EXECUTABLE": "/bin/false"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("the relaunch process exited with status 1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
     @Test("--help documents the clock, the header, the crash and the exit codes")

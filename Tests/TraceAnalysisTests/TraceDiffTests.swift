@@ -9,8 +9,8 @@ import TraceFormat
     struct Run {
         var clock = "ns"
         var objects: [(path: [String], via: String, found: Bool, decode: Int64)] = [
-            (["Tabs"], "existing", true, 5_000), (["Tabs", "List"], "storyboard", true, 20_000),
-            (["Tabs", "Detail"], "restorationClass", true, 50_000),
+            (["Tabs"], "existing", true, 500_000), (["Tabs", "List"], "storyboard", true, 2_000_000),
+            (["Tabs", "Detail"], "restorationClass", true, 5_000_000),
         ]
         var exclusions: [([String], String)] = [(["Tabs", "Password"], "noRestorationIdentifier")]
         var discards: [String] = []
@@ -59,7 +59,7 @@ import TraceFormat
     @Test("an object no longer restored is a regression; one newly restored is not")
     func lostObject() {
         var before = Run()
-        for index in before.objects.indices { before.objects[index].decode = 10_000 }  // means stay put
+        for index in before.objects.indices { before.objects[index].decode = 1_000_000 }  // means stay put
         var after = before
         after.objects[2].found = false
         after.objects[2].via = "none"
@@ -110,7 +110,7 @@ import TraceFormat
     @Test("a decode slower beyond the threshold is a regression; faster is reported only")
     func slowerDecode() {
         var after = Run()
-        after.objects[2].decode = 80_000  // +60%; back down is -37.5%
+        after.objects[2].decode = 8_000_000  // +60%; back down is -37.5%
         let diff = TraceDiff(Run().outcomes(), after.outcomes(), options: .init(thresholdPercent: 30))
         #expect(diff.objectChanges.map(\.path) == [["Tabs", "Detail"]])
         #expect(diff.isRegression)
@@ -122,8 +122,8 @@ import TraceFormat
     @Test("a change under the threshold or under the absolute floor is ignored")
     func smallChangesIgnored() {
         var after = Run()
-        after.objects[2].decode = 54_000  // +8% of 50 µs
-        after.objects[0].decode = 5_900  // +18%, but only 900 ns
+        after.objects[2].decode = 5_400_000  // +8% of 5 ms
+        after.objects[0].decode = 590_000  // +18%, but only 90 µs
         let diff = TraceDiff(Run().outcomes(), after.outcomes())
         #expect(diff.objectChanges.isEmpty)
         #expect(!diff.isRegression)
@@ -134,7 +134,7 @@ import TraceFormat
         var before = Run()
         before.clock = "tick"
         var after = before
-        after.objects[2].decode = 900_000
+        after.objects[2].decode = 90_000_000
         let diff = TraceDiff(before.outcomes(), after.outcomes())
         #expect(!diff.comparesTimings)
         #expect(!diff.isRegression)
