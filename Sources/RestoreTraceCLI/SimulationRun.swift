@@ -167,7 +167,8 @@ struct SimulationRun {
         }
         let report = "restoretrace simulate: the relaunched app crashed inside the decode of \(decode.label), "
             + "as \(displayName) asks (\(point.jsonPath).restore.crashesDuringDecode); "
-            + "the relaunch process \(result.ending.description) and the trace ends with that unfinished decode span "
+            + "the relaunch process \(result.ending.description) and the trace "
+            + (relaunchAfterCrash ? "holds" : "ends with") + " that unfinished decode span "
             + "(span \(decode.span), seq \(decode.seq))"
         return .asked(report: report, inspection: inspection)
     }

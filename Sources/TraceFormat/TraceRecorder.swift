@@ -109,3 +109,5 @@ public final class NullRecorder: TraceRecorder, @unchecked Sendable {
 public protocol FlushableTraceRecorder: TraceRecorder {
     func flush() throws
 }
+
+extension TraceWriter: FlushableTraceRecorder {}

@@ -192,6 +192,11 @@ struct ScenarioLoaderErrorTests {
         #expect(crashes.jsonPath == "relaunch.launchCrashes")
         let cost = try #require(loadError(scenarioWithRoot(#"{"class": "A", "cost": {"encodeMicros": 1e12}}"#)))
         #expect(cost.jsonPath == "windows[0].root.cost.encodeMicros")
+        let manyCosts = (0..<7).map { #"{"class": "C\#($0)", "cost": {"encodeMicros": 9000000, "decodeMicros": 1000000}}"# }
+        let total = try #require(loadError(scenarioWithRoot(
+            #"{"class": "Tabs", "kind": "tabBar", "children": ["# + manyCosts.joined(separator: ",") + "]}")))
+        #expect(total.jsonPath?.hasSuffix(".cost") == true)
+        #expect(total.description.contains("add up to more than 60 s"))
         let stringInArray = try #require(loadError(scenarioWithRoot(#"{"class": "A", "superclasses": ["B", 3]}"#)))
         #expect(stringInArray.jsonPath == "windows[0].root.superclasses[1]")
     }

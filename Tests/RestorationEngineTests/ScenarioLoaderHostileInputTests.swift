@@ -63,8 +63,17 @@ struct ScenarioLoaderHostileInputTests {
             #expect(error.description.hasPrefix("latin1.scenario.json:1:"))
             #expect(error.description.contains("UTF-8"))
         }
-        let latin1Outside = try #require(loadError("\u{FEFF}{}"))
-        #expect(latin1Outside.description.contains("byte order mark"))
+        let byteOrderMark = try #require(loadError("\u{FEFF}{}"))
+        #expect(byteOrderMark.description.contains("byte order mark"))
+
+        let utf16 = [UInt8]([0xFF, 0xFE]) + Array("{}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        do {
+            _ = try ScenarioLoader().load(bytes: utf16, fileName: "utf16.scenario.json")
+            Issue.record("expected UTF-16 to be refused")
+        } catch {
+            #expect(error.description.hasPrefix("utf16.scenario.json:1:1: malformed JSON"))
+            #expect(error.description.contains("not UTF-8"))
+        }
     }
 
     @Test("a hierarchy 1,000 levels deep loads; one level more is refused by name, without a stack overflow")

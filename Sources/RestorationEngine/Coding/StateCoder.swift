@@ -8,6 +8,12 @@ import TraceFormat
 /// restorable objects. Mirrors `NSCoder` as UIKit hands it to `encodeRestorableState(with:)`.
 public final class StateCoder {
     /// One stored entry.
+    /// One key and what it holds.
+    struct KeyedSlot {
+        var key: String
+        var slot: Slot
+    }
+
     enum Slot {
         case value(JSONValue)
         /// While encoding: the objects referenced; they get their paths when the walk reaches them.
@@ -18,8 +24,9 @@ public final class StateCoder {
 
     /// The restoration path of the object this coder belongs to (empty for the application coder).
     public let restorationPath: [String]
-    private(set) var slots: [(key: String, slot: Slot)] = []
-    private var index: [String: Int] = [:]
+    /// Slots in write order. Coders hold a handful of keys, so lookups scan: cheaper than a
+    /// dictionary per object when there are 100,000 objects.
+    private(set) var slots: [KeyedSlot] = []
     /// Reserved-key writes and errors reported by the app, turned into `error` records.
     private(set) var problems: [String] = []
     /// Resolves archived paths to the objects found at relaunch.
@@ -71,19 +78,18 @@ public final class StateCoder {
     /// Writes a reserved key: only the engine does this.
     func encodeSystemValue(_ value: JSONValue, forKey key: String) { store(.value(value), forKey: key) }
 
-    /// Restores an archived reference slot (decoding side).
-    func storeArchived(paths: [RestorationPath?], isList: Bool, forKey key: String) {
-        store(.paths(paths, isList: isList), forKey: key)
-    }
-
     private func store(_ slot: Slot, forKey key: String) {
-        if let existing = index[key] {
+        if let existing = position(ofKey: key) {
             slots[existing].slot = slot
         } else {
-            index[key] = slots.count
-            slots.append((key, slot))
+            slots.append(KeyedSlot(key: key, slot: slot))
         }
     }
+
+    /// Appends without looking for an earlier slot of the same key (archived slots are unique).
+    func appendArchived(_ slot: Slot, forKey key: String) { slots.append(KeyedSlot(key: key, slot: slot)) }
+
+    private func position(ofKey key: String) -> Int? { slots.firstIndex { $0.key == key } }
 
     // MARK: Decoding
 
@@ -93,11 +99,11 @@ public final class StateCoder {
     /// The keys apps wrote (every key except UIKit's own), in order.
     public var appKeys: [String] { slots.compactMap { StateCoderKey.isReserved($0.key) ? nil : $0.key } }
 
-    public func containsValue(forKey key: String) -> Bool { index[key] != nil }
+    public func containsValue(forKey key: String) -> Bool { position(ofKey: key) != nil }
 
     /// The plain value stored under `key`; nil when absent or when `key` holds a reference.
     public func decodeValue(forKey key: String) -> JSONValue? {
-        guard let position = index[key], case .value(let value) = slots[position].slot else { return nil }
+        guard let position = position(ofKey: key), case .value(let value) = slots[position].slot else { return nil }
         return value
     }
 
@@ -117,7 +123,7 @@ public final class StateCoder {
 
     /// The objects a list of references points to, in order; nil where one was not restored.
     public func decodeObjects(forKey key: String) -> [(any RestorableObject)?] {
-        guard let position = index[key] else { return [] }
+        guard let position = position(ofKey: key) else { return [] }
         switch slots[position].slot {
         case .paths(let paths, _): return paths.map { path in path.flatMap(resolve) }
         case .objects(let objects, _): return objects
@@ -127,7 +133,7 @@ public final class StateCoder {
 
     /// The archived paths under `key` (decoding side), for engine decisions such as stack truncation.
     func archivedPaths(forKey key: String) -> [RestorationPath?] {
-        guard let position = index[key], case .paths(let paths, _) = slots[position].slot else { return [] }
+        guard let position = position(ofKey: key), case .paths(let paths, _) = slots[position].slot else { return [] }
         return paths
     }
 }

@@ -3,15 +3,50 @@
 /// The identifiers from the root view controller down to one object, the last being its own.
 /// Registered objects have a one-component path: their registration identifier.
 public struct RestorationPath: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var components: [String]
+    /// The identifiers, root first.
+    public var components: [String] {
+        didSet { digest = Self.digest(of: components) }
+    }
+    /// A digest of the components, kept up to date so hashing a deep path costs O(1) and
+    /// appending one identifier extends it without rereading the rest.
+    private var digest: UInt64
 
-    public init(_ components: [String]) { self.components = components }
+    public init(_ components: [String]) {
+        self.components = components
+        self.digest = Self.digest(of: components)
+    }
+
+    private init(components: [String], digest: UInt64) {
+        self.components = components
+        self.digest = digest
+    }
 
     /// This path with `identifier` appended: the path of a child, presented object or view.
     public func appending(_ identifier: String) -> RestorationPath {
         var copy = components
         copy.append(identifier)
-        return RestorationPath(copy)
+        return RestorationPath(components: copy, digest: Self.extend(digest, with: identifier))
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    public static func == (a: Self, b: Self) -> Bool { a.digest == b.digest && a.components == b.components }
+
+    private static func digest(of components: [String]) -> UInt64 {
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for component in components { digest = extend(digest, with: component) }
+        return digest
+    }
+
+    /// FNV-1a over the component's UTF-8 and a separator byte that cannot occur in UTF-8.
+    private static func extend(_ digest: UInt64, with component: String) -> UInt64 {
+        var result = digest
+        for byte in component.utf8 {
+            result ^= UInt64(byte)
+            result = result &* 0x0000_0100_0000_01B3
+        }
+        result ^= 0xFF
+        return result &* 0x0000_0100_0000_01B3
     }
 
     /// The parent's path; nil for a root.

@@ -24,7 +24,8 @@ public struct Exclusion: Sendable, Hashable {
 public struct PreservationResult: Sendable, Hashable {
     /// The app delegate's `shouldSaveApplicationState` answer.
     public var shouldSave: Bool
-    /// The archive, when `shouldSave` was true.
+    /// The archive, from ``Preserver/makeArchive(recorder:)`` when `shouldSave` was true
+    /// (``Preserver/preserve(to:recorder:)`` writes it to disk and leaves this nil).
     public var archive: RestorationArchive?
     /// The archive's size on disk (header included); 0 when nothing was written.
     public var archiveBytes: Int

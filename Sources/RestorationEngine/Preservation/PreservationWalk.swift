@@ -16,7 +16,10 @@ final class PreservationWalk {
     /// Objects already decided one way or the other, so nothing is reported twice.
     private var decided: Set<ObjectIdentifier> = []
     private var taken: Set<RestorationPath> = []
+    /// Kept only when the caller wants the archive in memory (``Preserver/makeArchive(recorder:)``).
+    private let keepsArchive: Bool
     private var objects: [ArchivedObject] = []
+    private var objectCount = 0
     private var objectBytes = ArchiveByteWriter()
     private var encodedPaths: [[String]] = []
     private var exclusions: [Exclusion] = []
@@ -28,7 +31,9 @@ final class PreservationWalk {
         var kind: ArchivedObject.Kind
     }
 
-    init(application: Application, recorder: any TraceRecorder, limits: PreservationLimits, timestamp: Double) {
+    init(application: Application, recorder: any TraceRecorder, limits: PreservationLimits, timestamp: Double,
+         keepsArchive: Bool) {
+        self.keepsArchive = keepsArchive
         self.application = application
         self.recorder = recorder
         self.limits = limits
@@ -65,7 +70,7 @@ final class PreservationWalk {
             guard let root = window.rootViewController else { continue }
             if let admitted = try admit(root, parent: nil) { seeds.append(admitted) }
         }
-        for case .objects(let referenced, _) in applicationCoder.slots.map({ $0.slot }) {
+        for case .objects(let referenced, _) in applicationCoder.slots.map(\.slot) {
             for case let object? in referenced {
                 guard application.registrationIdentifier(of: object) != nil else {
                     report(error: "the app delegate encoded a \(object.className) that is not registered for restoration; "
@@ -85,9 +90,9 @@ final class PreservationWalk {
 
         var payload = ArchiveByteWriter()
         RestorationArchive.writeSlots(applicationSlots(of: applicationCoder), to: &payload)
-        payload.writeVarint(UInt64(objects.count))
+        payload.writeVarint(UInt64(objectCount))
         payload.bytes.append(contentsOf: objectBytes.bytes)
-        let archive = RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects)
+        let archive = keepsArchive ? RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects) : nil
         var result = PreservationResult(shouldSave: true, archive: archive, encodedPaths: encodedPaths,
                                         exclusions: exclusions, errors: errors)
         result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count
@@ -127,8 +132,9 @@ final class PreservationWalk {
         var slots: [ArchivedSlot] = []
         slots.reserveCapacity(coder.slots.count)
         var tooDeep: RestorationPath?
-        for (key, slot) in coder.slots {
-            switch slot {
+        for keyed in coder.slots {
+            let key = keyed.key
+            switch keyed.slot {
             case .value(let value):
                 // UIKit's per-object keys are stored once, in the application coder.
                 if key == StateCoderKey.bundleVersion || key == StateCoderKey.userInterfaceIdiom { continue }
@@ -155,8 +161,9 @@ final class PreservationWalk {
                         continue
                     }
                     decided.insert(identity)
-                    let isRegistered = application.registrationIdentifier(of: child) != nil
-                    let identifier = application.registrationIdentifier(of: child) ?? child.restorationIdentifier
+                    let registration = application.registrationIdentifier(of: child)
+                    let isRegistered = registration != nil
+                    let identifier = registration ?? child.restorationIdentifier
                     switch PreservationDecision.admit(identifier: identifier, parent: item.path, isRegistered: isRegistered,
                                                       taken: taken, maximumDepth: limits.maximumDepth) {
                     case .preserve(let path):
@@ -185,7 +192,8 @@ final class PreservationWalk {
             truncatedStackKey: viewController?.truncatedStackKey, slots: slots)
         let before = objectBytes.bytes.count
         RestorationArchive.write(archived, to: &objectBytes)
-        objects.append(archived)
+        objectCount += 1
+        if keepsArchive { objects.append(archived) }
         encodedPaths.append(pathComponents)
         reportProblems(of: coder)
         recorder.end(span, .encode, path: pathComponents, attributes: [
@@ -289,8 +297,9 @@ final class PreservationWalk {
     }
 
     private func applicationSlots(of coder: StateCoder) -> [ArchivedSlot] {
-        coder.slots.map { key, slot in
-            switch slot {
+        coder.slots.map { keyed in
+            let key = keyed.key
+            switch keyed.slot {
             case .value(let value): return ArchivedSlot(key: key, content: .value(value))
             case .paths(let paths, let isList): return ArchivedSlot(key: key, content: .references(paths, isList: isList))
             case .objects(let referenced, let isList):

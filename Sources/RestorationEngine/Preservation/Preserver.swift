@@ -20,13 +20,16 @@ public struct Preserver {
     }
 
     /// shouldSave → willEncode → every object's encode → the archive written atomically to `directory`.
+    /// The result's `archive` is nil here (the archive is on disk; `RestorationArchive.decode`
+    /// reads it back); ``makeArchive(recorder:)`` keeps it in memory instead.
     /// Throws ``PreservationError`` when the hierarchy is too deep or the write fails; the
     /// trace then holds an `error` record and the previous archive (if any) is untouched.
     @discardableResult
     public func preserve(to directory: ArchiveDirectory, recorder: any TraceRecorder) throws(PreservationError) -> PreservationResult {
         let span = recorder.begin(.preservation, path: nil, className: nil, attributes: [])
         defer { recorder.end(span, .preservation, path: nil, attributes: []) }
-        let walk = PreservationWalk(application: application, recorder: recorder, limits: limits, timestamp: clock.now())
+        let walk = PreservationWalk(application: application, recorder: recorder, limits: limits, timestamp: clock.now(),
+                                    keepsArchive: false)
         var result = try walk.run()
         guard result.shouldSave else { return result }
 
@@ -56,6 +59,7 @@ public struct Preserver {
     public func makeArchive(recorder: any TraceRecorder) throws(PreservationError) -> PreservationResult {
         let span = recorder.begin(.preservation, path: nil, className: nil, attributes: [])
         defer { recorder.end(span, .preservation, path: nil, attributes: []) }
-        return try PreservationWalk(application: application, recorder: recorder, limits: limits, timestamp: clock.now()).run()
+        return try PreservationWalk(application: application, recorder: recorder, limits: limits, timestamp: clock.now(),
+                                    keepsArchive: true).run()
     }
 }

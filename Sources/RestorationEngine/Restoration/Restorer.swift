@@ -128,13 +128,16 @@ private final class RestorationPass {
         // Rule 15: parents before children (the archive is in walk order).
         var coders: [StateCoder?] = []
         var decodable: [Bool] = []
+        var objectAt: [(any RestorableObject)?] = []
+        objectAt.reserveCapacity(archive.objects.count)
         coders.reserveCapacity(archive.objects.count)
         decodable.reserveCapacity(archive.objects.count)
         var archivedIndex: [RestorationPath: Int] = [:]
         archivedIndex.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() {
             archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
-            let (objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
+            let (object, objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
+            objectAt.append(object)
             coders.append(objectCoder)
             decodable.append(canDecode)
         }
@@ -142,7 +145,7 @@ private final class RestorationPass {
         // Decode every object found with the archived class (rule 16: not the mismatched ones).
         var decoded: [Int] = []
         for (position, archived) in archive.objects.enumerated() where decodable[position] {
-            guard let objectCoder = coders[position], let object = located[archived.path] else { continue }
+            guard let objectCoder = coders[position], let object = objectAt[position] else { continue }
             if try decode(object, archived: archived, coder: objectCoder) { decoded.append(position) }
         }
 
@@ -154,7 +157,7 @@ private final class RestorationPass {
         // Rule 18: finishedRestoring on every decoded object, after all decoding.
         for position in decoded {
             let archived = archive.objects[position]
-            guard let object = located[archived.path] else { continue }
+            guard let object = objectAt[position] else { continue }
             let components = archived.path.components
             let span = recorder.begin(.finishedRestoring, path: components, className: archived.className, attributes: [])
             object.applicationFinishedRestoringState()
@@ -166,15 +169,16 @@ private final class RestorationPass {
 
     // MARK: Locate
 
-    /// Locates one archived object, or excludes it; returns its coder and whether it may be decoded.
+    /// Locates one archived object, or excludes it; returns it, its coder and whether it may be decoded.
     private func locate(_ archived: ArchivedObject, in archive: RestorationArchive, locator: ObjectLocator,
-                        archivedIndex: [RestorationPath: Int]) -> (StateCoder?, Bool) {
+                        archivedIndex: [RestorationPath: Int]) -> ((any RestorableObject)?, StateCoder?, Bool) {
         let path = archived.path
         let components = path.components
         // Views and view controllers hang below their parent; registered objects stand alone.
         let parentPath = archived.kind == .registeredObject ? nil : path.parent
+        let parent = parentPath.flatMap { located[$0] }
         if let parentPath {
-            if failed.contains(parentPath) || located[parentPath] == nil {
+            if parent == nil || failed.contains(parentPath) {
                 return excluded(archived, .ancestorExcluded)
             }
             // Rule 17: a navigation stack is cut at the first child that could not be found.
@@ -190,7 +194,7 @@ private final class RestorationPass {
 
         let objectCoder = coder(for: archived.slots, path: components, archive: archive)
         let span = recorder.begin(.locate, path: components, className: archived.className, attributes: [])
-        let outcome = locator.locate(archived, parent: parentPath.flatMap { located[$0] }, coder: objectCoder)
+        let outcome = locator.locate(archived, parent: parent, coder: objectCoder)
         var attributes = [
             TraceAttribute("via", .string(outcome.via.rawValue)),
             TraceAttribute("result", .string(outcome.result.rawValue)),
@@ -204,20 +208,19 @@ private final class RestorationPass {
         guard let object = outcome.object else {
             // Rule 13: a restoration class that returns nil excludes the object and everything below.
             let reason: ExclusionReason = outcome.via == .restorationClass ? .restorationClassReturnedNil : .notFound
-            _ = excluded(archived, reason)
-            return (nil, false)
+            return excluded(archived, reason)
         }
         located[path] = object
-        return (objectCoder, outcome.result == .found)
+        return (object, objectCoder, outcome.result == .found)
     }
 
-    private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> (StateCoder?, Bool) {
+    private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> ((any RestorableObject)?, StateCoder?, Bool) {
         failed.insert(archived.path)
         let exclusion = Exclusion(path: archived.path.components, className: archived.className, reason: reason)
         report.exclusions.append(exclusion)
         recorder.instant(.exclude, path: exclusion.path, className: exclusion.className,
                          attributes: [TraceAttribute("reason", .string(reason.rawValue))])
-        return (nil, false)
+        return (nil, nil, false)
     }
 
     // MARK: Decode
@@ -258,17 +261,26 @@ private final class RestorationPass {
     private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
         let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
         if !path.isEmpty {
-            for key in [StateCoderKey.bundleVersion, StateCoderKey.userInterfaceIdiom] {
-                if let value = archive.applicationValue(forKey: key) { coder.encodeSystemValue(value, forKey: key) }
-            }
+            for (key, value) in perObjectKeys(of: archive) { coder.appendArchived(.value(value), forKey: key) }
         }
         for slot in slots {
             switch slot.content {
-            case .value(let value): coder.encodeSystemValue(value, forKey: slot.key)
-            case .references(let paths, let isList): coder.storeArchived(paths: paths, isList: isList, forKey: slot.key)
+            case .value(let value): coder.appendArchived(.value(value), forKey: slot.key)
+            case .references(let paths, let isList): coder.appendArchived(.paths(paths, isList: isList), forKey: slot.key)
             }
         }
         return coder
+    }
+
+    /// UIKit's per-object keys, stored once in the application coder (read once per pass).
+    private var cachedPerObjectKeys: [(String, JSONValue)]?
+    private func perObjectKeys(of archive: RestorationArchive) -> [(String, JSONValue)] {
+        if let cachedPerObjectKeys { return cachedPerObjectKeys }
+        let keys = [StateCoderKey.bundleVersion, StateCoderKey.userInterfaceIdiom].compactMap { key in
+            archive.applicationValue(forKey: key).map { (key, $0) }
+        }
+        cachedPerObjectKeys = keys
+        return keys
     }
 
     private func discard(_ reason: DiscardReason, deleting: Bool = true) {

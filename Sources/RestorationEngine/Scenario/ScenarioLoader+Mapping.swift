@@ -1,6 +1,7 @@
 // The mapping from a parsed JSON document to a `Scenario`: one function per object of
 // spec/SCENARIO_FORMAT.md, each walking its members once, rejecting unknown fields (except `x-…`)
-// and naming the JSON path of anything wrong. Cross-field rules are checked after each walk.
+// and naming the JSON path of anything wrong. Rules between fields of one object are checked
+// after its walk; `registeredObjects` is read first so every `encodes` is checked as it is read.
 
 import TraceFormat
 
@@ -103,9 +104,9 @@ struct ScenarioDocumentMapper {
         for (index, value) in windowValues.enumerated() {
             windows.append(try window(from: value, at: JSONPathText.element("windows", index)))
         }
-        let scenario = Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
-                                registeredObjects: registered, relaunch: relaunch, extensions: extensions)
-        return scenario
+        try checkTotalCost(windows)
+        return Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
+                        registeredObjects: registered, relaunch: relaunch, extensions: extensions)
     }
 
     // MARK: app, relaunch, registeredObjects
@@ -460,6 +461,24 @@ struct ScenarioDocumentMapper {
             }
         }
         return cost
+    }
+
+    /// The engine really spends every `cost`: their sum is capped. Walks with an explicit stack.
+    private func checkTotalCost(_ windows: [ScenarioWindow]) throws(ScenarioError) {
+        var total = 0
+        var pending = windows.map(\.root)
+        while let controller = pending.popLast() {
+            if let cost = controller.cost {
+                total += cost.encodeMicros + cost.decodeMicros
+                guard total <= limits.maxTotalCostMicros else {
+                    throw reader.error(JSONPathText.member(controller.jsonPath, "cost"), .invalidNumber(
+                        reason: "the scenario's costs add up to more than \(limits.maxTotalCostMicros / 1_000_000) s "
+                            + "(restoretrace really spends them); lower them"))
+                }
+            }
+            pending.append(contentsOf: controller.children)
+            if let presented = controller.presented { pending.append(presented) }
+        }
     }
 
     // MARK: References between objects

@@ -17,7 +17,14 @@ import TraceFormat
 ///   bar, is an error (UIKit ignores such an index, so the file cannot describe a real app).
 /// - `encodes` naming an identifier that no registered object has is an error.
 /// - A missing `name` defaults to the file name without `.scenario.json` / `.json`.
+/// - Fields that do not apply to the object's kind are errors: `encodesChildren` off a `custom`
+///   container, `contentOffset` on a `plain` view, model identifiers off a table or collection view,
+///   `restorationClassReturns` without a `restorationClass`.
+/// - A field twice in one object, an empty `windows` array, a registered object without a class or
+///   with an identifier already registered, and a view without `class` are errors.
 /// - Optional strings (`restorationIdentifier`, `restorationClass`, ...) accept null as absent.
+/// - `x-…` fields are kept in `extensions`, except inside a `{ "class": ... }` answer of
+///   `restorationClassReturns` / `appDelegateReturns`, where they are accepted and dropped.
 /// - Sibling view controllers with the same identifier are legal: the engine reports `duplicatePath`.
 public struct ScenarioLoader: Sendable {
     /// What the loader accepts before refusing the input as hostile.
@@ -32,15 +39,18 @@ public struct ScenarioLoader: Sendable {
         public var maxLaunchCrashes: Int
         /// Largest `cost.encodeMicros` / `decodeMicros` (10 s: the engine really spends it).
         public var maxCostMicros: Int
+        /// Largest sum of every `cost` in the scenario (60 s), so a simulation cannot be made to run for days.
+        public var maxTotalCostMicros: Int
 
         public init(maxFileBytes: Int = 256 << 20, maxHierarchyDepth: Int = 1_000, maxJSONDepth: Int? = nil,
-                    maxLaunchCrashes: Int = 1_000, maxCostMicros: Int = 10_000_000) {
+                    maxLaunchCrashes: Int = 1_000, maxCostMicros: Int = 10_000_000, maxTotalCostMicros: Int = 60_000_000) {
             self.maxFileBytes = maxFileBytes
             self.maxHierarchyDepth = maxHierarchyDepth
             // Each hierarchy level is two JSON levels (an object inside `children`), plus room for `state`.
             self.maxJSONDepth = maxJSONDepth ?? (2 * maxHierarchyDepth + 64)
             self.maxLaunchCrashes = maxLaunchCrashes
             self.maxCostMicros = maxCostMicros
+            self.maxTotalCostMicros = maxTotalCostMicros
         }
     }
 
@@ -51,7 +61,8 @@ public struct ScenarioLoader: Sendable {
     /// The name a user sees for standard input.
     public static let standardInputName = "<stdin>"
 
-    /// Loads the scenario at `path`; messages name the file as `path` was given.
+    /// Loads the scenario at `path`. A file that cannot be read is named as `path` was given; problems
+    /// in its content name its last path component, as the format's examples do.
     public func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
         let bytes = try readFile(path)
         return try load(bytes: bytes, fileName: path)

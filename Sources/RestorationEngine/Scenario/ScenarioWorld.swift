@@ -71,17 +71,19 @@ public final class ScenarioWorld {
 
     /// Every view controller with a complete path, and storyboard identifiers.
     private func indexNodes() {
-        var stack: [(node: ScenarioViewController, parent: RestorationPath?)] = scenario.windows.reversed().map { ($0.root, nil) }
-        while let (node, parent) = stack.popLast() {
+        // `parent` is nil for a root; `reachable` is false below a node without an identifier,
+        // where nothing has a path.
+        var stack: [(node: ScenarioViewController, parent: RestorationPath?, reachable: Bool)] =
+            scenario.windows.reversed().map { ($0.root, nil, true) }
+        while let (node, parent, reachable) = stack.popLast() {
             if let identifier = node.storyboardIdentifier, storyboardNodes[identifier] == nil { storyboardNodes[identifier] = node }
             var path: RestorationPath?
-            if let identifier = RestorationPath.effectiveIdentifier(node.restorationIdentifier) {
-                path = parent.map { $0.appending(identifier) } ?? (parent == nil ? RestorationPath([identifier]) : nil)
+            if reachable, let identifier = RestorationPath.effectiveIdentifier(node.restorationIdentifier) {
+                path = parent?.appending(identifier) ?? RestorationPath([identifier])
             }
             if let path, nodes[path] == nil { nodes[path] = node }
             let below = node.children + (node.presented.map { [$0] } ?? [])
-            // Below a node without a path, nothing has a path either: index it with an impossible parent.
-            for child in below.reversed() { stack.append((child, path ?? RestorationPath(["\u{0}unreachable"]))) }
+            for child in below.reversed() { stack.append((child, path, path != nil)) }
         }
     }
 
