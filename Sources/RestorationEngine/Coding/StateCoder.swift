@@ -45,7 +45,34 @@ public final class StateCoder {
             problems.append("the key \"\(key)\" is reserved by UIKit; the value was not written. Use a key of your own")
             return
         }
+        if let depth = Self.nestingDepth(of: value), depth > ArchiveByteReader.maximumValueDepth {
+            problems.append("the value for \"\(key)\" nests \(depth) levels deep; the archive holds at most "
+                + "\(ArchiveByteReader.maximumValueDepth). It was not written: store something flatter")
+            return
+        }
         store(.value(value), forKey: key)
+    }
+
+    /// How deeply arrays and objects nest in `value` (nil for a scalar), measured iteratively.
+    static func nestingDepth(of value: JSONValue) -> Int? {
+        switch value {
+        case .array, .object: break
+        default: return nil
+        }
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 1)]
+        while let (next, depth) = pending.popLast() {
+            switch next {
+            case .array(let items):
+                deepest = max(deepest, depth)
+                for item in items { pending.append((item, depth + 1)) }
+            case .object(let object):
+                deepest = max(deepest, depth)
+                for member in object.members { pending.append((member.value, depth + 1)) }
+            default: break
+            }
+        }
+        return deepest
     }
 
     public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }

@@ -134,6 +134,7 @@ private final class RestorationPass {
         decodable.reserveCapacity(archive.objects.count)
         var archivedIndex: [RestorationPath: Int] = [:]
         archivedIndex.reserveCapacity(archive.objects.count)
+        located.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() {
             archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
             let (object, objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
