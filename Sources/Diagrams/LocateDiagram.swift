@@ -50,6 +50,7 @@ public enum LocateDiagram {
         return steps
     }
 
+    /// The locate graph of a trace: one row per `locate` span, left to right through the search.
     public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
         -> Graph
     {
