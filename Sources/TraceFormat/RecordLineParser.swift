@@ -14,15 +14,26 @@ import Darwin
 struct RecordLineError: Error {
     var column: Int?
     var message: String
+    /// The line ends where JSON still expects more: what a writer stopped mid-line leaves.
+    var endsTooEarly = false
 
     init(column: Int?, _ message: String) {
         self.column = column
         self.message = message
     }
 
-    init(_ syntax: JSONParseError) {
+    init(_ syntax: JSONParseError, lineLength: Int) {
         self.column = syntax.column
         self.message = syntax.message
+        switch syntax.reason {
+        case .unexpectedEnd, .unterminatedString:
+            endsTooEarly = true
+        case .invalidUnicodeEscape, .invalidUTF8, .invalidNumber:
+            // A cut inside an escape, a multi-byte character or a number.
+            endsTooEarly = syntax.offset >= lineLength - 6
+        default:
+            endsTooEarly = false
+        }
     }
 }
 
@@ -58,7 +69,7 @@ enum RecordLineParser {
         do {
             return try parse(&scanner, keepAttributes: keepAttributes)
         } catch let error as JSONParseError {
-            throw RecordLineError(error)
+            throw RecordLineError(error, lineLength: count)
         } catch let error as RecordLineError {
             throw error
         } catch {
