@@ -20,6 +20,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             DiffCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
+            BenchWriterCommand.self,
+            BenchReaderCommand.self,
         ]
     )
 

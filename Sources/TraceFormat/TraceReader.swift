@@ -70,6 +70,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     private var discardingLine = false
     private var physicalLine = 0
     private var finished = false
+    private let interner = StringInterner()
 
     /// Opens the trace at `path` (`-` reads standard input).
     public init(path: String, options: TraceReaderOptions = .default) throws(TraceReadError) {
@@ -143,7 +144,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
         }
         do throws(RecordLineError) {
-            let record = try RecordLineParser.parse(base, count: count)
+            let record = try RecordLineParser.parse(
+                base, count: count, interner: interner, keepAttributes: options.keepAttributes)
             recordCount += 1
             return .record(record)
         } catch {

@@ -114,4 +114,38 @@ struct TraceWriterTests {
         #expect(error?.operation == .open)
         #expect(error?.description.hasPrefix("cannot open trace '/nonexistent-dir/t.jsonl' for writing: No such file") == true)
     }
+
+    @Test("many threads recording at once give valid lines with contiguous seq and unique span ids")
+    func concurrentWriters() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("concurrent.jsonl")
+        let writer = try TraceWriter(path: path, clock: .ns)
+        let threads = 16, spansPerThread = 500
+        await withTaskGroup(of: Void.self) { group in
+            for t in 0..<threads {
+                group.addTask {
+                    for i in 0..<spansPerThread {
+                        let span = writer.begin(.encode, path: ["T\(t)", "N\(i)"], className: "C\"\\\n")
+                        writer.instant(.exclude, path: ["T\(t)"], className: nil,
+                                       attributes: [TraceAttribute("reason", "notReferenced")])
+                        writer.end(span, .encode, path: ["T\(t)", "N\(i)"], attributes: [TraceAttribute("bytes", .int(Int64(i)))])
+                    }
+                }
+            }
+        }
+        try writer.close()
+        let reader = try TraceReader(path: path)
+        var seqs: [Int64] = []
+        var spans = Set<Int64>()
+        var lastTs: Int64 = -1
+        for case .record(let record) in reader {
+            seqs.append(record.seq)
+            if record.phase == .begin { spans.insert(record.span ?? -1) }
+            #expect(record.ts >= lastTs)
+            lastTs = record.ts
+        }
+        #expect(reader.diagnostics.isEmpty)
+        #expect(seqs == Array(0..<Int64(threads * spansPerThread * 3)))
+        #expect(spans.count == threads * spansPerThread)
+    }
 }

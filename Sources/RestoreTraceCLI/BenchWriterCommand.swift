@@ -1,0 +1,85 @@
+// `restoretrace _bench-writer` (hidden): measures what recording costs per record with the
+// JSONL writer, against the do-nothing recorder. Used by Benchmarks/reader.sh.
+
+import ArgumentParser
+import Foundation
+import RestoreTrace
+
+/// Records a realistic mix (encode spans with bytes and keys, exclude instants) and prints CPU
+/// ns/record (CPU time, so that a busy machine slows the figure less than wall time would).
+struct BenchWriterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "_bench-writer",
+        abstract: "Measure the trace writer's cost per record.",
+        discussion: """
+            Example:
+              restoretrace _bench-writer --records 2000000 --durability buffered
+            """,
+        shouldDisplay: false
+    )
+
+    enum Durability: String, ExpressibleByArgument, CaseIterable {
+        case buffered
+        case everyRecord = "every-record"
+        var mode: TraceWriter.Durability { self == .buffered ? .buffered : .everyRecord }
+    }
+
+    @Option(help: "How many records to write.")
+    var records: Int = 1_000_000
+
+    @Option(help: "buffered or every-record (one write(2) per record).")
+    var durability: Durability = .buffered
+
+    @Option(name: [.short, .customLong("output")], help: "Where to write; by default a temporary file, removed afterwards.")
+    var output: String?
+
+    func validate() throws {
+        guard records >= 3 else { throw ValidationError("--records must be 3 or more, got \(records).") }
+    }
+
+    func run() throws {
+        let path = output ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("restoretrace-bench-\(getpid()).jsonl").path
+        defer { if output == nil { try? FileManager.default.removeItem(atPath: path) } }
+        let writer: TraceWriter
+        do {
+            writer = try TraceWriter(path: path, clock: .ns, durability: durability.mode)
+        } catch {
+            FileHandle.standardError.write(Data("restoretrace _bench-writer: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let baseline = measure(NullRecorder(), records: records)
+        let elapsed = measure(writer, records: records)
+        do {
+            try writer.close()
+        } catch {
+            FileHandle.standardError.write(Data("restoretrace _bench-writer: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let perRecord = Double(elapsed) / Double(records)
+        print("writer \(durability.rawValue): \(String(format: "%.0f", perRecord)) ns/record CPU "
+            + "(\(records) records, \(bytes / records) bytes/record, "
+            + "null recorder \(String(format: "%.0f", Double(baseline) / Double(records))) ns/record)")
+    }
+
+    /// CPU nanoseconds (this process, so kernel time for write(2) included) to record `records` records (a third each B, E, i) on `recorder`.
+    private func measure(_ recorder: some TraceRecorder, records: Int) -> UInt64 {
+        let paths = (0..<64).map { ["Tabs", "CountryNav", "CountryList\($0)", "CountryTable"] }
+        let keys = TraceAttribute("keys", .strings(["kContentOffset", "kSelectedModelIds"]))
+        let reason = [TraceAttribute("reason", "noRestorationIdentifier")]
+        let start = BenchReaderCommand.cpuNanoseconds()
+        var written = 0
+        var i = 0
+        while written + 3 <= records {
+            let path = paths[i & 63]
+            let span = recorder.begin(.encode, path: path, className: "UITableView", attributes: [])
+            recorder.end(span, .encode, path: path, attributes: [TraceAttribute("bytes", .int(Int64(57 + i & 255))), keys])
+            recorder.instant(.exclude, path: path, className: nil, attributes: reason)
+            written += 3
+            i += 1
+        }
+        let elapsed = BenchReaderCommand.cpuNanoseconds() - start
+        return written > 0 ? elapsed * UInt64(records) / UInt64(written) : elapsed
+    }
+}
