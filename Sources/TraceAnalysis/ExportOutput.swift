@@ -30,19 +30,27 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Writes to a temporary file beside `path` and renames it onto `path` on ``commit()``, so
 /// readers never see a half-written file and a failed export leaves the old file untouched.
+/// A `path` that exists and is not a regular file (`/dev/null`, a named pipe) is written
+/// directly: renaming over a device would replace it.
 public final class AtomicOutputFile: ExportOutput {
     public let path: String
-    private let temporaryPath: String
+    /// nil when writing straight into a device or pipe.
+    private let temporaryPath: String?
     private var descriptor: Int32
     private var committed = false
 
     public init(path: String) throws(ExportError) {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        temporaryPath = directory + "/." + name + ".\(getpid()).tmp"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            temporaryPath = nil
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        } else {
+            let url = URL(fileURLWithPath: path)
+            let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+            temporaryPath = temporary
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
@@ -50,7 +58,7 @@ public final class AtomicOutputFile: ExportOutput {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !committed { unlink(temporaryPath) }
+        if !committed, let temporaryPath { unlink(temporaryPath) }
     }
 
     public func write(_ bytes: [UInt8]) throws(ExportError) {
@@ -64,7 +72,7 @@ public final class AtomicOutputFile: ExportOutput {
             throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         descriptor = -1
-        guard rename(temporaryPath, path) == 0 else {
+        if let temporaryPath, rename(temporaryPath, path) != 0 {
             throw .cannotRename(from: temporaryPath, to: path, reason: String(cString: strerror(errno)))
         }
         committed = true

@@ -39,6 +39,15 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test("-o /dev/null writes into the device instead of replacing it")
+    func deviceOutput() throws {
+        let path = try AnalysisFixtures.generated(objects: 20, seed: 14)
+        let run = try ExecutableRun.run(["export", path, "--to", "speedscope", "-o", "/dev/null"])
+        #expect(run.status == 0, "\(run.standardError)")
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+    }
+
     @Test("standard input without -o is a usage error")
     func stdinNeedsOutput() throws {
         let run = try ExecutableRun.run(["export", "-", "--to", "otlp"])
