@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat"]),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceFormat"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceFormat"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace"]),
     ]
 )

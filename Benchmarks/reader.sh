@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Reader and writer benchmarks, side by side in one run:
 #   restoretrace validate  vs  Python json.loads per line  vs  jq -c 'select(.ph=="E")'
-# over the same ~100 MB synthetic trace, then the writer's ns/record (buffered and every-record).
+# over the same ~100 MB synthetic trace (wall time, best of 3, page cache warm), then the
+# reader alone / with span pairing / with validation in CPU time, then the writer's CPU
+# ns/record (buffered and every-record). See Benchmarks/README.md.
 #
 #   bash Benchmarks/reader.sh            # 100 MB
 #   SIZE_MB=20 bash Benchmarks/reader.sh # smaller, quicker
@@ -58,11 +60,14 @@ rows = [("restoretrace validate", float(sys.argv[2])), ("python3 json.loads per 
 if sys.argv[4]:
     rows.append(("jq -c 'select(.ph==\"E\")'", float(sys.argv[4])))
 swift = rows[0][1]
-print(f"{'tool':32} {'seconds':>8} {'MB/s':>8} {'vs validate':>12}")
+print(f"{'tool':32} {'seconds':>8} {'MB/s':>8} {'time / validate':>16}")
 for name, seconds in rows:
-    print(f"{name:32} {seconds:8.3f} {size / seconds:8.1f} {seconds / swift:11.1f}x")
+    print(f"{name:32} {seconds:8.3f} {size / seconds:8.1f} {seconds / swift:15.1f}x")
 PY
 
-echo "== writer (ns/record, $RECORDS records)"
+echo "== reader passes (CPU time of one thread, best of 3)"
+"$BIN" _bench-reader "$TRACE" --runs 3
+
+echo "== writer (CPU ns/record, $RECORDS records)"
 "$BIN" _bench-writer --records "$RECORDS" --durability buffered
 "$BIN" _bench-writer --records "$(( RECORDS / 20 ))" --durability every-record

@@ -13,11 +13,16 @@ public struct RestoreTraceCommand: ParsableCommand {
             """,
         version: restoreTraceVersion,
         subcommands: [
+            RenderCommand.self,
+            SummaryCommand.self,
+            ExportCommand.self,
+            DiffCommand.self,
             SimulateCommand.self,
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
             GenerateCommand.self,
             BenchWriterCommand.self,
+            BenchReaderCommand.self,
             BenchEngineCommand.self,
         ]
     )

@@ -10,6 +10,8 @@ struct JSONScanner {
     let end: Int
     var index: Int
     let maxDepth: Int
+    /// When set, strings without escapes come from (and go into) this cache.
+    var interner: StringInterner?
     /// Reused between strings that contain escapes.
     private var scratch: [UInt8] = []
 
@@ -98,6 +100,7 @@ struct JSONScanner {
         if depth > maxDepth { throw error(.nestingTooDeep(maxDepth: maxDepth), at: index) }
         index += 1  // [
         var items: [JSONValue] = []
+        items.reserveCapacity(4)
         skipWhitespace()
         if index < end && base[index] == UInt8(ascii: "]") {
             index += 1
@@ -147,6 +150,87 @@ struct JSONScanner {
         }
     }
 
+    // MARK: Skipping
+
+    /// Checks the value at `index` exactly as ``parseValue(depth:)`` would, and moves past it
+    /// without building it (no allocation, except for strings with escapes).
+    mutating func skipValue(depth: Int) throws(JSONParseError) {
+        guard index < end else { throw error(.unexpectedEnd(expected: "a value"), at: index) }
+        switch base[index] {
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "{"): try skipContainer(depth: depth + 1, close: UInt8(ascii: "}"), isObject: true)
+        case UInt8(ascii: "["): try skipContainer(depth: depth + 1, close: UInt8(ascii: "]"), isObject: false)
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber(convert: false)
+        default: throw unexpected(expected: "a value")
+        }
+    }
+
+    private mutating func skipContainer(depth: Int, close: UInt8, isObject: Bool) throws(JSONParseError) {
+        if depth > maxDepth { throw error(.nestingTooDeep(maxDepth: maxDepth), at: index) }
+        index += 1
+        skipWhitespace()
+        if index < end && base[index] == close {
+            index += 1
+            return
+        }
+        let expected = isObject ? "',' or '}'" : "',' or ']'"
+        while true {
+            skipWhitespace()
+            if isObject {
+                guard index < end, base[index] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
+                try skipString()
+                skipWhitespace()
+                guard index < end, base[index] == UInt8(ascii: ":") else { throw unexpected(expected: "':'") }
+                index += 1
+                skipWhitespace()
+            }
+            try skipValue(depth: depth)
+            skipWhitespace()
+            guard index < end else { throw error(.unexpectedEnd(expected: expected), at: index) }
+            if base[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if base[index] == close {
+                index += 1
+                return
+            } else {
+                throw unexpected(expected: expected)
+            }
+        }
+    }
+
+    /// Checks and skips the string whose opening quote is at `index`.
+    mutating func skipString() throws(JSONParseError) {
+        let open = index
+        index += 1
+        while index < end {
+            while index + 8 <= end && !JSONScanner.hasSpecialStringByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            guard index < end else { break }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                // Escapes are rare: check them with the full parser.
+                index = open
+                _ = try parseString()
+                return
+            }
+            if byte < 0x20 { throw controlCharacterError(at: index, open: open) }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                try skipUTF8Sequence()
+            }
+        }
+        throw error(.unterminatedString, at: open)
+    }
+
     // MARK: Strings
 
     /// Parses the string whose opening quote is at `index`.
@@ -156,9 +240,15 @@ struct JSONScanner {
         let start = index
         // Fast path: plain ASCII/UTF-8 with no escapes becomes a String straight from the bytes.
         while index < end {
+            // Eight bytes at a time while none is special (quote, backslash, control, non-ASCII).
+            while index + 8 <= end && !JSONScanner.hasSpecialStringByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            guard index < end else { break }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+                let text = interner.map { $0.string(base + start, count: index - start) }
+                    ?? String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
                 index += 1
                 return text
             }
@@ -171,6 +261,20 @@ struct JSONScanner {
             }
         }
         throw error(.unterminatedString, at: open)
+    }
+
+    /// True when one of the eight bytes in `word` is `"`, `\`, below 0x20, or 0x80 and above
+    /// (SWAR: "has a zero byte" tests on the word XORed with each special byte).
+    @inline(__always)
+    static func hasSpecialStringByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = word &- (ones &* 0x20)
+        return ((hasQuote | hasBackslash | hasControl) & ~word & highs) | (word & highs) != 0
     }
 
     /// A raw line feed in a string on a single-line text almost always means the closing quote
@@ -314,7 +418,7 @@ struct JSONScanner {
     // MARK: Numbers
 
     /// Parses a number: integers that fit in Int64 become `.int`, everything else `.double`.
-    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber(convert: Bool = true) throws(JSONParseError) -> JSONValue {
         let start = index
         var negative = false
         if base[index] == UInt8(ascii: "-") {
@@ -363,7 +467,7 @@ struct JSONScanner {
             if negative { return .int(magnitude) }
             if magnitude != .min { return .int(-magnitude) }
         }
-        return .double(parseDouble(from: start, to: index))
+        return convert ? .double(parseDouble(from: start, to: index)) : .null
     }
 
     /// Converts validated JSON number text to the nearest Double (correctly rounded; values

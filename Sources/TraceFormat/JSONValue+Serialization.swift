@@ -12,7 +12,9 @@ extension JSONValue {
     /// - doubles in Swift's shortest round-trip form; an integral double keeps its fraction
     ///   (`480.0`, never `480`) so it reads back as a double, not an integer;
     /// - NaN and infinities, which JSON cannot express, are written as `null`.
-    public func serialize(into out: inout [UInt8]) {
+    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+
+    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
         switch self {
         case .null: JSONOutput.appendLiteral("null", to: &out)
         case .bool(let b): JSONOutput.appendLiteral(b ? "true" : "false", to: &out)
@@ -20,21 +22,21 @@ extension JSONValue {
         case .double(let d): JSONOutput.appendDouble(d, to: &out)
         case .string(let s): JSONOutput.appendString(s, to: &out)
         case .array(let items):
-            out.append(UInt8(ascii: "["))
+            out.appendByte(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.serialize(into: &out)
+                if i > 0 { out.appendByte(UInt8(ascii: ",")) }
+                item.serialize(to: &out)
             }
-            out.append(UInt8(ascii: "]"))
+            out.appendByte(UInt8(ascii: "]"))
         case .object(let object):
-            out.append(UInt8(ascii: "{"))
+            out.appendByte(UInt8(ascii: "{"))
             for (i, member) in object.members.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if i > 0 { out.appendByte(UInt8(ascii: ",")) }
                 JSONOutput.appendString(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                member.value.serialize(into: &out)
+                out.appendByte(UInt8(ascii: ":"))
+                member.value.serialize(to: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            out.appendByte(UInt8(ascii: "}"))
         }
     }
 
@@ -46,93 +48,122 @@ extension JSONValue {
     }
 }
 
-/// Appends JSON tokens to a byte array. Shared by `JSONValue` and the trace writer.
+/// Appends JSON tokens to a byte sink. Shared by `JSONValue` and the trace writer.
 enum JSONOutput {
     @inline(__always)
-    static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    static func appendLiteral<Sink: JSONByteSink>(_ literal: StaticString, to out: inout Sink) {
+        out.appendBytes(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Appends `value` in decimal.
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    @inline(__always)
+    static func appendInteger<Sink: JSONByteSink>(_ value: Int64, to out: inout Sink) {
         if value >= 0 && value < 10 {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            out.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
         // 20 bytes hold Int64.min with its sign.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            guard let start = digits.baseAddress else { return }
             var magnitude = value.magnitude
             var i = 20
             repeat {
                 i -= 1
-                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
+                let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
+                start[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder)
+                magnitude = quotient
             } while magnitude > 0
             if value < 0 {
                 i -= 1
-                digits[i] = UInt8(ascii: "-")
+                start[i] = UInt8(ascii: "-")
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+            out.appendBytes(start + i, count: 20 - i)
         }
     }
 
     /// Appends `value` in shortest round-trip form; integral values keep `.0`; NaN/inf become null.
-    static func appendDouble(_ value: Double, to out: inout [UInt8]) {
+    static func appendDouble<Sink: JSONByteSink>(_ value: Double, to out: inout Sink) {
         guard value.isFinite else {
             appendLiteral("null", to: &out)
             return
         }
         // Swift's description is the shortest text that reads back as the same Double, and
         // always has a '.' or an exponent ("480.0", "1e-07", "1e+16"): valid JSON as it is.
-        out.append(contentsOf: value.description.utf8)
+        var text = value.description
+        text.withUTF8 { utf8 in
+            if let start = utf8.baseAddress { out.appendBytes(start, count: utf8.count) }
+        }
     }
 
     /// Appends `text` as a quoted, escaped JSON string.
     @inline(__always)
-    static func appendString(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendString(utf8: $0, to: &out) }
+    static func appendString<Sink: JSONByteSink>(_ text: String, to out: inout Sink) {
+        // Native strings are contiguous UTF-8: no copy. Bridged or foreign ones take the slow path.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendString(utf8: $0, to: &out) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendString(utf8: $0, to: &out) }
+        }
     }
 
     /// Appends UTF-8 bytes as a quoted, escaped JSON string. Bytes are assumed to be valid UTF-8.
-    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    static func appendString<Sink: JSONByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+        out.appendByte(UInt8(ascii: "\""))
+        guard let base = bytes.baseAddress else {
+            out.appendByte(UInt8(ascii: "\""))
+            return
+        }
         var runStart = 0
         var i = 0
         let count = bytes.count
         while i < count {
-            let byte = bytes[i]
+            // Eight bytes at a time while none needs escaping.
+            while i + 8 <= count && !needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            guard i < count else { break }
+            let byte = base[i]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 i += 1
                 continue
             }
-            if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+            if i > runStart { out.appendBytes(base + runStart, count: i - runStart) }
             appendEscape(for: byte, to: &out)
             i += 1
             runStart = i
         }
-        if count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
-        out.append(UInt8(ascii: "\""))
+        if count > runStart { out.appendBytes(base + runStart, count: count - runStart) }
+        out.appendByte(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(for byte: UInt8, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\\"))
+    /// True when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be true,
+    /// harmlessly, for bytes 0x80 and above: the byte loop then looks closer).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20))
+        return found & ~word & highs != 0
+    }
+
+    private static func appendEscape<Sink: JSONByteSink>(for byte: UInt8, to out: inout Sink) {
+        out.appendByte(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-        case 0x08: out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(UInt8(ascii: "f"))
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.appendByte(UInt8(ascii: "\\"))
+        case 0x08: out.appendByte(UInt8(ascii: "b"))
+        case 0x0C: out.appendByte(UInt8(ascii: "f"))
+        case 0x0A: out.appendByte(UInt8(ascii: "n"))
+        case 0x0D: out.appendByte(UInt8(ascii: "r"))
+        case 0x09: out.appendByte(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             let digits = hex.utf8Start
-            out.append(UInt8(ascii: "u"))
-            out.append(UInt8(ascii: "0"))
-            out.append(UInt8(ascii: "0"))
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0xF)])
+            out.appendByte(UInt8(ascii: "u"))
+            out.appendByte(UInt8(ascii: "0"))
+            out.appendByte(UInt8(ascii: "0"))
+            out.appendByte(digits[Int(byte >> 4)])
+            out.appendByte(digits[Int(byte & 0xF)])
         }
     }
 }

@@ -2,19 +2,38 @@
 // `TraceRecord`: core keys are recognised by their bytes and their values parsed in place;
 // any other field goes through the general JSON scanner and is kept as an attribute.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A record line that could not be read: where (byte column in the line) and why.
 struct RecordLineError: Error {
     var column: Int?
     var message: String
+    /// The line ends where JSON still expects more: what a writer stopped mid-line leaves.
+    var endsTooEarly = false
 
     init(column: Int?, _ message: String) {
         self.column = column
         self.message = message
     }
 
-    init(_ syntax: JSONParseError) {
+    init(_ syntax: JSONParseError, lineLength: Int) {
         self.column = syntax.column
         self.message = syntax.message
+        switch syntax.reason {
+        case .unexpectedEnd, .unterminatedString:
+            endsTooEarly = true
+        case .invalidUnicodeEscape, .invalidUTF8, .invalidNumber:
+            // A cut inside an escape, a multi-byte character or a number.
+            endsTooEarly = syntax.offset >= lineLength - 6
+        default:
+            endsTooEarly = false
+        }
     }
 }
 
@@ -40,12 +59,17 @@ enum RecordLineParser {
     }
 
     /// Parses the line `base[0..<count]` (no newline) into a record.
-    static func parse(_ base: UnsafePointer<UInt8>, count: Int) throws(RecordLineError) -> TraceRecord {
+    /// With `keepAttributes` false, other fields are checked but not built (records come back
+    /// without attributes).
+    static func parse(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner? = nil, keepAttributes: Bool = true)
+        throws(RecordLineError) -> TraceRecord
+    {
         var scanner = JSONScanner(base: base, count: count, maxDepth: 512)
+        scanner.interner = interner
         do {
-            return try parse(&scanner)
+            return try parse(&scanner, keepAttributes: keepAttributes)
         } catch let error as JSONParseError {
-            throw RecordLineError(error)
+            throw RecordLineError(error, lineLength: count)
         } catch let error as RecordLineError {
             throw error
         } catch {
@@ -53,7 +77,7 @@ enum RecordLineParser {
         }
     }
 
-    private static func parse(_ s: inout JSONScanner) throws -> TraceRecord {
+    private static func parse(_ s: inout JSONScanner, keepAttributes: Bool) throws -> TraceRecord {
         let base = s.base
         s.skipWhitespace()
         guard s.index < s.end, base[s.index] == UInt8(ascii: "{") else {
@@ -83,7 +107,10 @@ enum RecordLineParser {
                 }
                 let keyStart = s.index
                 let field = matchCoreKey(&s)
-                let otherKey: String? = field == nil ? try s.parseString() : nil
+                var otherKey: String?
+                if field == nil {
+                    if keepAttributes { otherKey = try s.parseString() } else { try s.skipString() }
+                }
                 s.skipWhitespace()
                 guard s.index < s.end, base[s.index] == UInt8(ascii: ":") else { throw s.unexpected(expected: "':'") }
                 s.index += 1
@@ -108,7 +135,10 @@ enum RecordLineParser {
                         attributes.append(TraceAttribute("type", value))
                     }
                 } else if let otherKey {
+                    if attributes.isEmpty { attributes.reserveCapacity(4) }
                     attributes.append(TraceAttribute(otherKey, try s.parseValue(depth: 1)))
+                } else {
+                    try s.skipValue(depth: 1)
                 }
                 s.skipWhitespace()
                 guard s.index < s.end else { throw s.error(.unexpectedEnd(expected: "',' or '}'"), at: s.index) }
@@ -255,10 +285,14 @@ enum RecordLineParser {
             while i < s.end, s.base[i] != UInt8(ascii: "\""), s.base[i] != UInt8(ascii: "\\") { i += 1 }
             if i < s.end, s.base[i] == UInt8(ascii: "\"") {
                 let length = i - start - 1
-                let text = UnsafeBufferPointer(start: s.base + start + 1, count: length)
-                for known in knownKindBytes where known.bytes.count == length && known.bytes.elementsEqual(text) {
-                    s.index = i + 1
-                    return known.kind
+                for known in knownKindBytes where known.bytes.count == length {
+                    let same = known.bytes.withUnsafeBufferPointer { bytes in
+                        bytes.baseAddress.map { memcmp($0, s.base + start + 1, length) == 0 } ?? false
+                    }
+                    if same {
+                        s.index = i + 1
+                        return known.kind
+                    }
                 }
             }
             return RecordKind(rawValue: try s.parseString())
@@ -278,6 +312,7 @@ enum RecordLineParser {
         }
         s.index += 1
         var components: [String] = []
+        components.reserveCapacity(8)
         s.skipWhitespace()
         if s.index < s.end && s.base[s.index] == UInt8(ascii: "]") {
             s.index += 1

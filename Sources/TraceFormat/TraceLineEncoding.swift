@@ -8,7 +8,9 @@ extension TraceRecord {
     /// (each when set), then the attributes in their order. Attributes named like a core field
     /// are written as they are, which makes a line readers refuse as a duplicate field: do not
     /// use core names for attributes.
-    public func serialize(into out: inout [UInt8]) {
+    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+
+    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
         TraceLineEncoding.appendRecord(
             seq: seq, ts: ts, phase: phase, span: span, kind: kind, path: path, className: className,
             thread: thread, attributes: attributes, to: &out)
@@ -25,7 +27,9 @@ extension TraceRecord {
 extension TraceHeader {
     /// Appends this header as one JSON line, newline included: `type`, `format`, `generator`,
     /// `clock`, `origin`, `scenario` (each when set), then the extra members in order.
-    public func serialize(into out: inout [UInt8]) {
+    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+
+    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
         JSONOutput.appendLiteral(#"{"type":"header","format":"#, to: &out)
         JSONOutput.appendString(format, to: &out)
         if let generator {
@@ -43,10 +47,10 @@ extension TraceHeader {
             JSONOutput.appendString(scenario, to: &out)
         }
         for member in extra {
-            out.append(UInt8(ascii: ","))
+            out.appendByte(UInt8(ascii: ","))
             JSONOutput.appendString(member.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            member.value.serialize(into: &out)
+            out.appendByte(UInt8(ascii: ":"))
+            member.value.serialize(to: &out)
         }
         JSONOutput.appendLiteral("}\n", to: &out)
     }
@@ -62,9 +66,9 @@ extension TraceHeader {
 /// The record line encoder shared by ``TraceRecord/serialize(into:)`` and ``TraceWriter``,
 /// which calls it without building a `TraceRecord` first.
 enum TraceLineEncoding {
-    static func appendRecord(
+    static func appendRecord<Sink: JSONByteSink>(
         seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, path: [String]?,
-        className: String?, thread: String?, attributes: [TraceAttribute], to out: inout [UInt8]
+        className: String?, thread: String?, attributes: [TraceAttribute], to out: inout Sink
     ) {
         JSONOutput.appendLiteral(#"{"seq":"#, to: &out)
         JSONOutput.appendInteger(seq, to: &out)
@@ -84,10 +88,10 @@ enum TraceLineEncoding {
         if let path {
             JSONOutput.appendLiteral(#","path":["#, to: &out)
             for (i, component) in path.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if i > 0 { out.appendByte(UInt8(ascii: ",")) }
                 JSONOutput.appendString(component, to: &out)
             }
-            out.append(UInt8(ascii: "]"))
+            out.appendByte(UInt8(ascii: "]"))
         }
         if let className {
             JSONOutput.appendLiteral(#","class":"#, to: &out)
@@ -98,10 +102,10 @@ enum TraceLineEncoding {
             JSONOutput.appendString(thread, to: &out)
         }
         for attribute in attributes {
-            out.append(UInt8(ascii: ","))
+            out.appendByte(UInt8(ascii: ","))
             JSONOutput.appendString(attribute.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            attribute.value.serialize(into: &out)
+            out.appendByte(UInt8(ascii: ":"))
+            attribute.value.serialize(to: &out)
         }
         JSONOutput.appendLiteral("}\n", to: &out)
     }

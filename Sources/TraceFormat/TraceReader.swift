@@ -70,6 +70,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
     private var discardingLine = false
     private var physicalLine = 0
     private var finished = false
+    private let interner = StringInterner()
 
     /// Opens the trace at `path` (`-` reads standard input).
     public init(path: String, options: TraceReaderOptions = .default) throws(TraceReadError) {
@@ -143,11 +144,12 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
         }
         do throws(RecordLineError) {
-            let record = try RecordLineParser.parse(base, count: count)
+            let record = try RecordLineParser.parse(
+                base, count: count, interner: interner, keepAttributes: options.keepAttributes)
             recordCount += 1
             return .record(record)
         } catch {
-            if !terminated {
+            if !terminated && error.endsTooEarly {
                 report(.warning, line: physicalLine, column: nil,
                        "the last line is cut off (no newline at the end and not complete JSON: the writer stopped mid-line); ignored")
             } else {
@@ -173,7 +175,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
             parsed = try JSONValue.parse(UnsafeRawBufferPointer(start: base, count: count))
         } catch {
             let expected = "; line 1 must be the header {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}"
-            if !terminated {
+            if !terminated && RecordLineError(error, lineLength: count).endsTooEarly {
                 report(.warning, line: 1, column: nil,
                        "the only line is cut off (no newline at the end and not complete JSON); ignored")
             } else {

@@ -50,36 +50,52 @@ public struct TraceValidator: Sendable {
     private var report: TraceValidationReport
     private let maxStoredDiagnostics: Int
     private var pairer = SpanPairer()
-    private var usedSpanIDs = Set<Int64>()
+    private var usedSpanIDs = SpanIDSet()
     private var expectedSeq: Int64?
-    private var lastTsByThread: [String?: Int64] = [:]
-    private var reportedUnknownKinds = Set<RecordKind>()
-    private var reportedMisusedKinds = Set<RecordKind>()
+    private var lastMainThreadTs: Int64?
+    private var lastTsByThread: [String: Int64] = [:]
+    /// What the validator knows about each kind seen, found by a short linear search: traces
+    /// use a dozen kinds, and the reader hands out shared strings, so == is a pointer compare.
+    private var kinds: [KindEntry] = []
+
+    private struct KindEntry: Sendable {
+        var kind: RecordKind
+        var count: Int
+        var isKnown: Bool
+        var isInstantKind: Bool
+        var reportedMisuse: Bool
+    }
 
     public init(path: String, maxStoredDiagnostics: Int = 1000) {
         report = TraceValidationReport(path: path)
         self.maxStoredDiagnostics = maxStoredDiagnostics
     }
 
-    /// Validates the trace at `path` (`-` for standard input), streaming.
+    /// Validates the trace at `path` (`-` for standard input), streaming. Attributes are checked
+    /// but not kept (``TraceReaderOptions/keepAttributes`` is set to false), so the spans in
+    /// ``TraceValidationReport/unfinishedSpans`` carry core fields only.
     public static func validate(path: String, options: TraceReaderOptions = .default) throws(TraceReadError)
         -> TraceValidationReport
     {
-        validate(try TraceReader(path: path, options: options))
+        var options = options
+        options.keepAttributes = false
+        return validate(try TraceReader(path: path, options: options))
     }
 
-    /// Validates a trace held in memory.
+    /// Validates a trace held in memory (attributes checked but not kept, as for a path).
     public static func validate(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = .default)
         -> TraceValidationReport
     {
-        validate(TraceReader(bytes: bytes, name: name, options: options))
+        var options = options
+        options.keepAttributes = false
+        return validate(TraceReader(bytes: bytes, name: name, options: options))
     }
 
     /// Validates everything `reader` has left to read.
     public static func validate(_ reader: TraceReader) -> TraceValidationReport {
         var validator = TraceValidator(path: reader.path, maxStoredDiagnostics: reader.options.maxStoredDiagnostics)
         while let line = reader.next() {
-            switch line {
+            switch consume line {
             case .header(let header): validator.report.header = header
             case .record(let record): validator.check(record, line: reader.lineNumber)
             }
@@ -90,24 +106,23 @@ public struct TraceValidator: Sendable {
     /// Checks the next record; `line` is its line number.
     public mutating func check(_ record: TraceRecord, line: Int) {
         report.recordCount += 1
-        report.kindCounts[record.kind, default: 0] += 1
         checkSeq(record, line: line)
         checkTimestamp(record, line: line)
         checkKind(record, line: line)
-        switch pairer.feed(record, line: line) {
+        let step = pairer.step(record, line: line)
+        switch consume step {
         case .instant:
             report.instantCount += 1
-        case .began(let span):
+        case .began:
             report.spanCount += 1
-            noteSpanID(span, line: line)
-        case .beganWithOpenID(let span, _):
-            report.spanCount += 1
-            noteSpanID(span, line: line)
-        case .ended(let span):
+            if let id = record.span, !usedSpanIDs.insert(id) {
+                add(.error(line: line, "span id \(id) is used again (span ids must be unique in a trace)"))
+            }
+        case .ended(let span, let innermost):
             checkEnd(span, line: line)
-        case .endedOutOfOrder(let span, let innermost):
-            checkEnd(span, line: line)
-            add(.error(line: line, "span \(span.span) (\(span.kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
+            if let innermost {
+                add(.error(line: line, "span \(span.span) (\(span.kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
+            }
         case .endWithoutBegin:
             let id = record.span.map(String.init) ?? "?"
             let why = usedSpanIDs.contains(record.span ?? 0) ? "it has already ended" : "no \"B\" record began it"
@@ -118,6 +133,7 @@ public struct TraceValidator: Sendable {
     /// Ends validation: collects the unfinished spans and merges the reader's diagnostics.
     public mutating func finish(reader: TraceReader? = nil) -> TraceValidationReport {
         report.unfinishedSpans = pairer.finish()
+        report.kindCounts = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0.count) })
         if let reader {
             report.byteCount = reader.bytesRead
             report.errorCount += reader.errorCount
@@ -156,32 +172,34 @@ public struct TraceValidator: Sendable {
         if record.ts < 0 {
             add(.error(line: line, "negative ts \(record.ts): ts counts from the header's origin"))
         }
-        if let last = lastTsByThread[record.thread], record.ts < last {
+        let last: Int64?
+        if let thread = record.thread {
+            last = lastTsByThread.updateValue(record.ts, forKey: thread)
+        } else {
+            last = lastMainThreadTs
+            lastMainThreadTs = record.ts
+        }
+        if let last, record.ts < last {
             let thread = record.thread.map { "thread \"\($0)\"" } ?? "the main thread"
             add(.error(line: line, "ts goes back from \(last) to \(record.ts) on \(thread)"))
         }
-        lastTsByThread[record.thread] = record.ts
     }
 
     private mutating func checkKind(_ record: TraceRecord, line: Int) {
-        guard record.kind.isKnown else {
-            if reportedUnknownKinds.insert(record.kind).inserted {
-                add(.warning(line: line, "unknown kind \"\(record.kind)\" (kept; first use shown)"))
-            }
-            return
+        var index = 0
+        while index < kinds.count && kinds[index].kind != record.kind { index += 1 }
+        if index == kinds.count {
+            let isKnown = record.kind.isKnown
+            kinds.append(KindEntry(kind: record.kind, count: 0, isKnown: isKnown,
+                                   isInstantKind: RecordKind.instantKinds.contains(record.kind), reportedMisuse: false))
+            if !isKnown { add(.warning(line: line, "unknown kind \"\(record.kind)\" (kept; first use shown)")) }
         }
-        let isInstantKind = RecordKind.instantKinds.contains(record.kind)
-        let misused = (record.phase == .instant) != isInstantKind
-        if misused && reportedMisusedKinds.insert(record.kind).inserted {
-            let expected = isInstantKind ? "an instant (\"ph\":\"i\")" : "a span (\"B\"/\"E\")"
-            add(.warning(line: line, "\"\(record.kind)\" is \(expected) in \(currentTraceFormat), found \"ph\":\"\(record.phase.rawValue)\" (first use shown)"))
-        }
-    }
-
-    private mutating func noteSpanID(_ span: PairedSpan, line: Int) {
-        if !usedSpanIDs.insert(span.span).inserted {
-            add(.error(line: line, "span id \(span.span) is used again (span ids must be unique in a trace)"))
-        }
+        kinds[index].count += 1
+        let entry = kinds[index]
+        guard entry.isKnown, !entry.reportedMisuse, (record.phase == .instant) != entry.isInstantKind else { return }
+        kinds[index].reportedMisuse = true
+        let expected = entry.isInstantKind ? "an instant (\"ph\":\"i\")" : "a span (\"B\"/\"E\")"
+        add(.warning(line: line, "\"\(record.kind)\" is \(expected) in \(currentTraceFormat), found \"ph\":\"\(record.phase.rawValue)\" (first use shown)"))
     }
 
     private mutating func checkEnd(_ span: PairedSpan, line: Int) {

@@ -58,7 +58,8 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
 
     private let lock = NSLock()
     private var stamper: RecordStamper
-    private var buffer: [UInt8] = []
+    /// Allocated once the file is open (so a failed open leaks nothing); freed in deinit.
+    private var buffer: RawByteBuffer
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// For `.atomicReplace`: the temporary file renamed to `path` on close.
@@ -82,7 +83,6 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         self.durability = durability
         self.header = header
         self.stamper = RecordStamper(clock: clock)
-        buffer.reserveCapacity(TraceWriter.bufferThreshold + 4096)
         if path == "-" {
             descriptor = STDOUT_FILENO
             ownsDescriptor = false
@@ -93,7 +93,8 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             ownsDescriptor = true
             temporaryPath = creation == .atomicReplace ? target : nil
         }
-        header.serialize(into: &buffer)
+        buffer = RawByteBuffer(capacity: TraceWriter.bufferThreshold + 4096)
+        header.serialize(to: &buffer)
         lock.lock()
         defer { lock.unlock() }
         if durability == .everyRecord { drainLocked() }
@@ -110,7 +111,6 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         self.header = nil
         self.stamper = RecordStamper(
             clock: state.clock, nextSeq: state.nextSeq, nextSpan: state.nextSpan, monotonicStart: state.monotonicStart)
-        buffer.reserveCapacity(TraceWriter.bufferThreshold + 4096)
         temporaryPath = nil
         if path == "-" {
             descriptor = STDOUT_FILENO
@@ -119,6 +119,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             descriptor = try TraceWriter.open(path, flags: O_WRONLY | O_CREAT | O_APPEND, reportedPath: path)
             ownsDescriptor = true
         }
+        buffer = RawByteBuffer(capacity: TraceWriter.bufferThreshold + 4096)
     }
 
     deinit {
@@ -127,6 +128,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             if ownsDescriptor { _ = posixClose(descriptor) }
             if let temporaryPath { _ = unlink(temporaryPath) }
         }
+        buffer.deallocate()
     }
 
     // MARK: Continuing in another process
@@ -198,7 +200,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
                 clock: stamper.clock, nextSeq: nextSeq, nextSpan: nextSpan, monotonicStart: stamper.monotonicStart)
         }
         guard canWriteLocked else { return }
-        record.serialize(into: &buffer)
+        record.serialize(to: &buffer)
         recordAppendedLocked()
     }
 
@@ -248,24 +250,24 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
     private func drainLocked() {
         guard !buffer.isEmpty else { return }
         guard failure == nil else {
-            buffer.removeAll(keepingCapacity: true)
+            buffer.removeAll()
             return
         }
         encodedBytes += buffer.count
-        let error: Int32? = buffer.withUnsafeBytes { bytes -> Int32? in
-            guard let base = bytes.baseAddress else { return nil }
-            var written = 0
-            while written < bytes.count {
-                let result = posixWrite(descriptor, base + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
+        let base = buffer.base
+        let count = buffer.count
+        var written = 0
+        var error: Int32?
+        while written < count {
+            let result = posixWrite(descriptor, base + written, count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                error = errno
+                break
             }
-            return nil
+            written += result
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         if let error { failure = TraceWriterError(operation: .write, path: path, code: error) }
     }
 

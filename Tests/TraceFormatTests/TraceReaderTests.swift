@@ -105,6 +105,19 @@ struct TraceReaderTests {
         #expect(cut.diagnostics.first?.severity == .warning)
     }
 
+    @Test("a last line without newline is a cut-off warning only when it ends too early; other errors stay errors")
+    func lastLineWithoutNewline() {
+        let header = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n"
+        for cut in ["{\"seq\":0,\"ts\":1", "{\"seq\":0,\"ts\":0,\"ph\":\"i\",\"kind\":\"lau", "{\"seq\":0,\"x\":\"\\u00", "{\"seq\":0,\"ts\":0,\"ph\":\"i\",\"kind\":\"launch\"", "{\"seq\":0,\"x\":tr"] {
+            let reader = TraceReader(bytes: Array((header + cut).utf8))
+            _ = Array(reader)
+            #expect(reader.errorCount == 0 && reader.warningCount == 1, "\(cut)")
+        }
+        let wrong = TraceReader(bytes: Array((header + "{\"seq\":\"0\",\"ts\":0,\"ph\":\"i\",\"kind\":\"launch\"}").utf8))
+        _ = Array(wrong)
+        #expect(wrong.diagnostics == [.error(line: 2, column: 8, "\"seq\" must be an integer, found string")])
+    }
+
     @Test("records missing a required field, or a span on B/E, are errors naming the field")
     func missingFields() throws {
         let text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n"

@@ -1,1 +1,0 @@
-// Diagrams: to be written.

@@ -1,0 +1,175 @@
+// The `hierarchy` view: the object tree by restoration path. From a trace, each object is
+// coloured by what became of it; from a scenario, drawn as described, with the objects the
+// rules exclude statically marked and the reason given.
+
+import Graphviz
+import RestorationEngine
+import TraceAnalysis
+import TraceFormat
+
+/// Draws the object tree of a trace or a scenario.
+public enum HierarchyDiagram {
+    /// The tree a trace shows, each object with its outcome and own time.
+    public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
+        -> Graph
+    {
+        let hierarchy = TraceHierarchy(records: records)
+        let timings = SpanTimings(header: header, records: records)
+        var tree = HierarchyTree()
+        var pathless: [[String]: [TraceHierarchy.UnplacedExclusion]] = [:]
+        var unplaced: [TraceHierarchy.UnplacedExclusion] = []
+        for exclusion in hierarchy.unplacedExclusions {
+            if let parent = exclusion.parentPath, hierarchy.node(path: parent) != nil {
+                pathless[parent, default: []].append(exclusion)
+            } else {
+                unplaced.append(exclusion)
+            }
+        }
+        func addPathless(_ exclusion: TraceHierarchy.UnplacedExclusion, parent: Int?) {
+            _ = tree.add(HierarchyItem(
+                title: "(no identifier)",
+                lines: [DiagramText.short(exclusion.className ?? "object"),
+                        "reason: " + DiagramText.short(exclusion.reason ?? "unspecified")],
+                shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
+                parent: parent)
+        }
+        func add(_ index: Int, parent: Int?) {
+            let node = hierarchy.nodes[index]
+            let item = traceItem(node, duration: timings.objectDuration(path: node.path).map(timings.formatter.string))
+            let added = tree.add(item, parent: parent)
+            for child in node.children { add(child, parent: added) }
+            for exclusion in pathless[node.path] ?? [] { addPathless(exclusion, parent: added) }
+        }
+        for root in hierarchy.roots { add(root, parent: nil) }
+        for exclusion in unplaced { addPathless(exclusion, parent: nil) }
+        let name = header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
+        return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false)
+    }
+
+    /// The tree a scenario describes, before any run: identifiers, kinds, and static exclusions.
+    public static func graph(scenario: Scenario, options: DiagramOptions = DiagramOptions()) -> Graph {
+        let tree = ScenarioHierarchy.tree(scenario)
+        return draw(tree, title: "Hierarchy as described — \(DiagramText.short(scenario.name))", options: options,
+                    fromScenario: true)
+    }
+
+    static func traceItem(_ node: TraceHierarchy.Node, duration: String?) -> HierarchyItem {
+        var lines: [String] = []
+        if let className = node.className { lines.append(DiagramText.short(className)) }
+        let tone: Tone
+        var outcome = node.outcome.name
+        switch node.outcome {
+        case .restored:
+            tone = .restored
+            if let via = node.locateVia { outcome += " via \(via)" }
+        case .restoredWithoutFinish:
+            tone = .restored
+            outcome = "restored (no finishedRestoring)"
+        case .preserved: tone = .preserved
+        case .excluded(let reason):
+            tone = .excluded
+            outcome = "reason: " + DiagramText.short(reason)
+        case .notFound: tone = .notFound
+            outcome = node.locateVia.map { "search ended at \($0)" } ?? "no step produced it"
+        case .classMismatch(let found):
+            tone = .classMismatch
+            outcome = "found " + DiagramText.short(found ?? "another class") + "; not decoded"
+        case .notDecoded(let message):
+            tone = .notDecoded
+            outcome = DiagramText.short(message ?? "decode failed", limit: 60)
+        case .unfinished(let kind):
+            tone = .unfinished
+            outcome = "the process stopped in \(kind.rawValue)"
+        case .unknown:
+            tone = .notAsked
+            outcome = "no record of its own"
+        }
+        lines.append(outcome)
+        if let duration { lines.append(duration) }
+        return HierarchyItem(title: DiagramText.short(node.identifier), lines: lines,
+                             shape: ObjectShape.forClass(node.className), tone: tone, outcomeName: node.outcome.name)
+    }
+
+    static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool) -> Graph {
+        let canvas = DiagramCanvas(options: options)
+        var graph = canvas.graph(id: "hierarchy", title: title)
+        graph.attributes.set(.rankSeparation(0.45))
+        let cut = tree.cut(budget: options.maximumNodes)
+
+        func addSummary(for parent: Int?, hidden: [Int], isDepthCut: Bool) {
+            let (objects, counts) = tree.outcomeCounts(hidden)
+            let id = NodeID("more" + (parent.map(String.init) ?? "Roots"))
+            let head = isDepthCut ? "+\(objects) below (collapsed)" : "+\(objects) more (collapsed)"
+            graph.add(canvas.node(id, [head, DiagramText.tally(counts)], tone: .summary, shape: .folder))
+            if let parent { graph.connect(NodeID("o\(parent)"), to: id, [.style([.dashed])]) }
+        }
+        func visit(_ index: Int) {
+            let item = tree.items[index]
+            graph.add(canvas.node(NodeID("o\(index)"), [item.title] + item.lines, tone: item.tone, shape: item.shape))
+            let shown = cut.shownChildren[index] ?? []
+            for child in shown {
+                visit(child)
+                var attributes: [Attribute] = []
+                if let label = tree.items[child].edgeLabel {
+                    attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+                }
+                graph.connect(NodeID("o\(index)"), to: NodeID("o\(child)"), attributes)
+            }
+            if let hidden = cut.summaries[index] {
+                addSummary(for: index, hidden: hidden, isDepthCut: shown.isEmpty)
+            }
+        }
+        for root in cut.shownRoots { visit(root) }
+        if let hidden = cut.summaries[nil] { addSummary(for: nil, hidden: hidden, isDepthCut: false) }
+        graph.add(legend(canvas, fromScenario: fromScenario))
+        return graph
+    }
+
+    static func legend(_ canvas: DiagramCanvas, fromScenario: Bool) -> Subgraph {
+        let kinds: [(tone: Tone, shape: NodeShape, text: String)] = [
+            (.described, ObjectShape.viewController, "view controller"),
+            (.described, ObjectShape.container, "container (navigation, tab bar, split, page, custom)"),
+            (.described, ObjectShape.view, "view"),
+            (.described, ObjectShape.registeredObject, "registered object"),
+        ]
+        let outcomes: [(tone: Tone, shape: NodeShape, text: String)]
+        if fromScenario {
+            outcomes = [
+                (.described, .box, "would be preserved (as described)"),
+                (.excluded, .box, "EXCLUDED by the rules, with reason"),
+            ]
+        } else {
+            outcomes = [
+                (.restored, .box, "restored (and how it was found)"),
+                (.preserved, .box, "preserved, not restored in this trace"),
+                (.excluded, .box, "EXCLUDED, with reason"),
+                (.notFound, .box, "NOT FOUND at relaunch"),
+                (.classMismatch, .box, "CLASS MISMATCH: used, not decoded"),
+                (.notDecoded, .box, "NOT DECODED: decode failed"),
+                (.unfinished, .box, "UNFINISHED: the process stopped in it"),
+                (.notAsked, .box, "no record of its own (an ancestor in paths)"),
+            ]
+        }
+        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")],
+                             notes: ["Shape: what the object is. Colour, border and text: what became of it."])
+    }
+}
+
+/// Node shapes for kinds of object.
+enum ObjectShape {
+    static let viewController = NodeShape.box
+    static let container = NodeShape.tab
+    static let view = NodeShape.ellipse
+    static let registeredObject = NodeShape.cylinder
+
+    /// A trace names only classes, so the kind is read from UIKit naming: containers by their
+    /// UIKit class names, `...Controller` as view controllers, `...View` as views.
+    static func forClass(_ className: String?) -> NodeShape {
+        guard let name = className else { return viewController }
+        let containers = ["NavigationController", "TabBarController", "SplitViewController", "PageViewController"]
+        if containers.contains(where: name.hasSuffix) { return container }
+        if name.hasSuffix("Controller") { return viewController }
+        if name.hasSuffix("View") || name.hasSuffix("Cell") { return view }
+        return viewController
+    }
+}

@@ -1,0 +1,138 @@
+// The drawable tree behind the `hierarchy` view, whichever source it came from (a trace's
+// TraceHierarchy or a scenario), and how it is cut down to a node budget: subtrees beyond a
+// depth and siblings beyond a count become summary nodes with outcome counts.
+
+import Graphviz
+
+/// One object of the hierarchy view.
+struct HierarchyItem {
+    var title: String
+    var lines: [String]
+    var shape: NodeShape
+    var tone: Tone
+    /// The outcome name counted in summaries ("restored", "excluded", ...).
+    var outcomeName: String
+    /// How it hangs from its parent (`presents`, `view`), nil for a plain child.
+    var edgeLabel: String?
+    var children: [Int] = []
+}
+
+/// A forest of ``HierarchyItem``s.
+struct HierarchyTree {
+    var items: [HierarchyItem] = []
+    var roots: [Int] = []
+
+    mutating func add(_ item: HierarchyItem, parent: Int?) -> Int {
+        let index = items.count
+        items.append(item)
+        if let parent { items[parent].children.append(index) } else { roots.append(index) }
+        return index
+    }
+
+    /// What is drawn: each visible item with the children it shows, and the summaries.
+    struct Cut {
+        var shownRoots: [Int] = []
+        var shownChildren: [Int: [Int]] = [:]
+        /// For a visible item (nil: the roots), the items whose subtrees a summary stands for.
+        var summaries: [Int?: [Int]] = [:]
+        var visibleCount = 0
+    }
+
+    /// The largest drawing within `budget` nodes: for each depth limit, as many siblings per
+    /// parent as fit; the depth that shows the most nodes wins (the deeper one on a tie).
+    /// Problem subtrees are shown before clean ones; order is kept.
+    func cut(budget: Int) -> Cut {
+        let problems = problemSubtrees()
+        let maximumFanout = max(1, roots.count, items.map(\.children.count).max() ?? 0)
+        var best: Cut?
+        for depthLimit in 1...maximumDepth() {
+            var low = 1
+            var high = maximumFanout
+            var fitting: Cut?
+            while low <= high {
+                let middle = (low + high) / 2
+                let candidate = cut(fanout: middle, depthLimit: depthLimit, problems: problems)
+                if candidate.visibleCount <= budget {
+                    fitting = candidate
+                    low = middle + 1
+                } else {
+                    high = middle - 1
+                }
+            }
+            if let fitting, fitting.visibleCount >= best?.visibleCount ?? 0 { best = fitting }
+        }
+        return best ?? cut(fanout: 1, depthLimit: 1, problems: problems)
+    }
+
+    private func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
+        var result = Cut()
+        func choose(_ candidates: [Int]) -> (shown: [Int], hidden: [Int]) {
+            if candidates.count <= fanout { return (candidates, []) }
+            let ranked = candidates.enumerated().sorted { a, b in
+                problems[a.element] != problems[b.element] ? problems[a.element] : a.offset < b.offset
+            }.map(\.element)
+            let kept = Set(ranked.prefix(fanout))
+            return (candidates.filter { kept.contains($0) }, candidates.filter { !kept.contains($0) })
+        }
+        func visit(_ index: Int, depth: Int) {
+            result.visibleCount += 1
+            let children = items[index].children
+            guard !children.isEmpty else { return }
+            if depth >= depthLimit {
+                result.summaries[index] = children
+                result.visibleCount += 1
+                return
+            }
+            let (shown, hidden) = choose(children)
+            result.shownChildren[index] = shown
+            if !hidden.isEmpty {
+                result.summaries[index] = hidden
+                result.visibleCount += 1
+            }
+            for child in shown { visit(child, depth: depth + 1) }
+        }
+        let (shownRoots, hiddenRoots) = choose(roots)
+        if !hiddenRoots.isEmpty {
+            result.summaries[nil] = hiddenRoots
+            result.visibleCount += 1
+        }
+        for root in shownRoots { visit(root, depth: 1) }
+        result.shownRoots = shownRoots
+        return result
+    }
+
+    /// Outcome names counted over the subtrees of `indices`.
+    func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int]) {
+        var counts: [String: Int] = [:]
+        var objects = 0
+        var stack = indices
+        while let index = stack.popLast() {
+            objects += 1
+            counts[items[index].outcomeName, default: 0] += 1
+            stack.append(contentsOf: items[index].children)
+        }
+        return (objects, counts)
+    }
+
+    /// Whether each item's subtree holds a problem.
+    private func problemSubtrees() -> [Bool] {
+        var result = Array(repeating: false, count: items.count)
+        // Children always come after their parents, so a reverse sweep sees children first.
+        for index in items.indices.reversed() {
+            result[index] = items[index].tone.isProblem || items[index].children.contains { result[$0] }
+        }
+        return result
+    }
+
+    private func maximumDepth() -> Int {
+        var depth = Array(repeating: 1, count: items.count)
+        var deepest = 1
+        for index in items.indices {
+            for child in items[index].children {
+                depth[child] = depth[index] + 1
+                deepest = max(deepest, depth[child])
+            }
+        }
+        return deepest
+    }
+}

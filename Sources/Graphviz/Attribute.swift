@@ -1,0 +1,159 @@
+// The DOT attributes this module can write, as typed values: there is no free-form attribute,
+// so no URL, href, image or tooltip can ever carry user text into the output.
+
+/// One attribute of a graph, cluster, node or edge.
+public enum Attribute: Sendable, Hashable {
+    // Any element
+    case label(Label)
+    case color(Color)
+    case fillColor(Color)
+    case fontColor(Color)
+    case fontName(FontName)
+    /// Points.
+    case fontSize(Double)
+    case penWidth(Double)
+    case style([Style])
+    // Nodes
+    case shape(NodeShape)
+    /// Inches (a minimum unless the node is fixed-size).
+    case width(Double)
+    /// Inches.
+    case height(Double)
+    /// Inches around the label.
+    case margin(Double)
+    case peripheries(Int)
+    // Edges
+    case arrowHead(ArrowShape)
+    case arrowTail(ArrowShape)
+    case direction(EdgeDirection)
+    /// false: the edge does not pull its ends onto different ranks.
+    case constraint(Bool)
+    case minimumLength(Int)
+    case weight(Int)
+    /// Clip the edge at this cluster's border (the graph needs ``compound(_:)``).
+    case headCluster(SubgraphID)
+    case tailCluster(SubgraphID)
+    // Graphs, clusters and subgraphs
+    case rankDirection(RankDirection)
+    /// Inches.
+    case nodeSeparation(Double)
+    /// Inches.
+    case rankSeparation(Double)
+    case splines(SplineStyle)
+    case backgroundColor(Color)
+    case labelLocation(LabelLocation)
+    case labelAlignment(LabelAlignment)
+    case newRank(Bool)
+    case compound(Bool)
+    case ordering(EdgeOrdering)
+    /// Inches of empty space around the drawing.
+    case pad(Double)
+    case rank(RankConstraint)
+    /// Caps the network-simplex iterations of ranking and positioning (`nslimit`, `nslimit1`):
+    /// a speed/quality trade-off for big graphs.
+    case networkSimplexLimit(Double)
+    /// Scales the crossing-minimisation effort (`mclimit`).
+    case crossingMinimizationLimit(Double)
+
+    /// The DOT attribute name.
+    public var name: String {
+        switch self {
+        case .label: return "label"
+        case .color: return "color"
+        case .fillColor: return "fillcolor"
+        case .fontColor: return "fontcolor"
+        case .fontName: return "fontname"
+        case .fontSize: return "fontsize"
+        case .penWidth: return "penwidth"
+        case .style: return "style"
+        case .shape: return "shape"
+        case .width: return "width"
+        case .height: return "height"
+        case .margin: return "margin"
+        case .peripheries: return "peripheries"
+        case .arrowHead: return "arrowhead"
+        case .arrowTail: return "arrowtail"
+        case .direction: return "dir"
+        case .constraint: return "constraint"
+        case .minimumLength: return "minlen"
+        case .weight: return "weight"
+        case .headCluster: return "lhead"
+        case .tailCluster: return "ltail"
+        case .rankDirection: return "rankdir"
+        case .nodeSeparation: return "nodesep"
+        case .rankSeparation: return "ranksep"
+        case .splines: return "splines"
+        case .backgroundColor: return "bgcolor"
+        case .labelLocation: return "labelloc"
+        case .labelAlignment: return "labeljust"
+        case .newRank: return "newrank"
+        case .compound: return "compound"
+        case .ordering: return "ordering"
+        case .pad: return "pad"
+        case .rank: return "rank"
+        case .networkSimplexLimit: return "nslimit"
+        case .crossingMinimizationLimit: return "mclimit"
+        }
+    }
+
+    /// The value as DOT text (quoted where DOT needs it).
+    var dotValue: String {
+        switch self {
+        case .label(let label): return label.dotValue
+        case .color(let color), .fillColor(let color), .fontColor(let color), .backgroundColor(let color):
+            return color.dotValue
+        case .fontName(let font): return "\"" + font.name + "\""
+        case .fontSize(let number), .penWidth(let number), .width(let number), .height(let number),
+            .margin(let number), .nodeSeparation(let number), .rankSeparation(let number), .pad(let number),
+            .networkSimplexLimit(let number), .crossingMinimizationLimit(let number):
+            return DOTNumber.text(number)
+        case .style(let styles):
+            return "\"" + styles.map(\.rawValue).joined(separator: ",") + "\""
+        case .shape(let shape): return shape.rawValue
+        case .peripheries(let count), .minimumLength(let count), .weight(let count):
+            return String(max(0, count))
+        case .arrowHead(let arrow), .arrowTail(let arrow): return arrow.rawValue
+        case .direction(let direction): return direction.rawValue
+        case .constraint(let flag), .newRank(let flag), .compound(let flag): return flag ? "true" : "false"
+        case .headCluster(let id), .tailCluster(let id): return DOTQuoting.quoted(id.dotName)
+        case .rankDirection(let direction): return direction.rawValue
+        case .splines(let splines): return "\"" + splines.rawValue + "\""
+        case .labelLocation(let location): return location.rawValue
+        case .labelAlignment(let alignment): return alignment.rawValue
+        case .ordering(let ordering): return ordering.rawValue
+        case .rank(let rank): return rank.rawValue
+        }
+    }
+}
+
+/// A set of attributes, at most one per name; the last one set wins. Written sorted by name, so
+/// the DOT text does not depend on the order they were set in.
+public struct AttributeList: Sendable, Hashable, ExpressibleByArrayLiteral {
+    private var byName: [String: Attribute] = [:]
+
+    public init(_ attributes: [Attribute] = []) {
+        for attribute in attributes { set(attribute) }
+    }
+
+    public init(arrayLiteral elements: Attribute...) { self.init(elements) }
+
+    /// Sets `attribute`, replacing any attribute of the same name.
+    public mutating func set(_ attribute: Attribute) { byName[attribute.name] = attribute }
+
+    /// Removes the attribute named `name`.
+    public mutating func remove(named name: String) { byName[name] = nil }
+
+    /// The attribute named `name` (a DOT name such as `"fillcolor"`).
+    public subscript(name: String) -> Attribute? { byName[name] }
+
+    /// The attributes, sorted by name.
+    public var sorted: [Attribute] { byName.keys.sorted().compactMap { byName[$0] } }
+
+    public var isEmpty: Bool { byName.isEmpty }
+
+    /// `[a=1, b=2]` (empty text when there is nothing to write).
+    var dotText: String {
+        if byName.isEmpty { return "" }
+        return "[" + sorted.map { $0.name + "=" + $0.dotValue }.joined(separator: ", ") + "]"
+    }
+}

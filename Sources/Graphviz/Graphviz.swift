@@ -1,1 +1,0 @@
-// Graphviz: to be written.

@@ -1,0 +1,138 @@
+// The one door to libgvc: one long-lived context behind one process-wide lock, because libgvc
+// is not thread-safe even with a context per thread. Everything that touches libgvc is here.
+
+import CGraphviz
+import Foundation
+
+/// A rendered graph and the warnings libgvc gave while making it.
+public struct Rendering: Sendable, Hashable {
+    public let data: Data
+    public let format: OutputFormat
+    /// Warnings libgvc reported (errors throw instead).
+    public let warnings: [GraphvizDiagnostic]
+}
+
+/// Lays out and renders graphs in-process through libgvc (no `dot` process).
+///
+/// ```swift
+/// var graph = Graph()
+/// graph.add(Node("a", label: "A"))
+/// let svg = try GraphvizRenderer.shared.render(graph, format: .svg).data
+/// ```
+///
+/// Calls from any thread are safe: they queue on one lock, since libgvc keeps global state.
+/// A layout cannot be interrupted, so collapse big graphs before rendering them.
+public final class GraphvizRenderer: @unchecked Sendable {
+    /// The only renderer: a second context would share libgvc's globals anyway.
+    public static let shared = GraphvizRenderer()
+
+    /// Bitmaps are kept under this many pixels (a 32,767-pixel square would need 4 GB).
+    public static let maximumBitmapPixels: Double = 40_000_000
+    /// And under this many pixels a side (cairo's own limit).
+    public static let maximumBitmapSide: Double = 32_000
+
+    private let gate = NSLock()
+    /// `GVC_t *`, created on first use and kept for the life of the process.
+    private var context: OpaquePointer?
+
+    private init() {}
+
+    /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
+    public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
+        try render(dotSource: graph.dotSource, format: format)
+    }
+
+    /// Lays out and renders DOT text. `.dot` returns the text unchanged.
+    public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
+        if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
+        gate.lock()
+        defer { gate.unlock() }
+        return try renderHoldingGate(dotSource: dotSource, format: format)
+    }
+
+    private func renderHoldingGate(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
+        let gvc = openContext()
+        let log = LibgvcMessageLog.shared
+        log.reset()
+        _ = agreseterrors()
+        // Start the lexer clean: no input left from the previous parse, line numbers from 1.
+        aglexbad()
+        agsetfile(nil)
+
+        // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
+        let source = dotSource.contains("\u{0}") ? dotSource.replacingOccurrences(of: "\u{0}", with: "") : dotSource
+        guard let graph = source.withCString({ restoretrace_read_dot($0, strlen($0)) }) else {
+            throw .invalidDOT(log.diagnostics)
+        }
+        defer { agclose(graph) }
+
+        let layoutStatus = gvLayout(gvc, graph, "dot")
+        if layoutStatus != 0 || agerrors() > 0 {
+            let diagnostics = log.diagnostics
+            if layoutStatus == 0 { gvFreeLayout(gvc, graph) }
+            throw .layoutFailed(diagnostics)
+        }
+        defer { gvFreeLayout(gvc, graph) }
+        if format == .png { keepBitmapWithinLimits(graph) }
+
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        let renderStatus = gvRenderData(gvc, graph, format.libgvcName, &buffer, &length)
+        defer { if let buffer { gvFreeRenderData(buffer) } }
+        guard renderStatus == 0, agerrors() == 0, let buffer else {
+            throw .renderFailed(format: format, log.diagnostics)
+        }
+        var data = Data(bytes: buffer, count: Int(length))
+        if format == .pdf { data = PDFDate.fixingCreationDate(in: data) }
+        return Rendering(data: data, format: format, warnings: log.diagnostics.filter { $0.severity == .warning })
+    }
+
+    /// The context, created on first use with libgvc's messages routed to the log.
+    private func openContext() -> OpaquePointer {
+        if let context { return context }
+        LibgvcMessageLog.shared.install()
+        let created = gvContext()
+        context = created
+        // gvContext only fails when out of memory; there is nothing sensible to do without it.
+        guard let created else { fatalError("libgvc could not create a context (out of memory)") }
+        return created
+    }
+
+    /// Lowers the resolution of a huge drawing so the bitmap stays within memory and cairo's limits,
+    /// instead of cairo printing "graph is too large" to stderr and allocating gigabytes.
+    private func keepBitmapWithinLimits(_ graph: UnsafeMutablePointer<Agraph_t>) {
+        let width = restoretrace_layout_width(graph)
+        let height = restoretrace_layout_height(graph)
+        guard width > 0, height > 0 else { return }
+        let requested = restoretrace_layout_dpi(graph)
+        let dpi = requested > 0 ? requested : 96
+        let scale = dpi / 72
+        let pixels = width * scale * height * scale
+        let side = max(width, height) * scale
+        let shrink = min(1, (GraphvizRenderer.maximumBitmapPixels / pixels).squareRoot(),
+                         GraphvizRenderer.maximumBitmapSide / side)
+        if shrink < 1 { restoretrace_set_layout_dpi(graph, (dpi * shrink).rounded(.down)) }
+    }
+}
+
+/// cairo stamps each PDF with the time it was made; fixing that makes PDFs byte-identical run to run.
+enum PDFDate {
+    /// `data` with every digit of the `/CreationDate (D:...)` value replaced by 1970-01-01 00:00:00,
+    /// same length, so the cross-reference offsets stay right.
+    static func fixingCreationDate(in data: Data) -> Data {
+        var bytes = [UInt8](data)
+        let marker = Array("/CreationDate (D:".utf8)
+        let fixed = Array("19700101000000".utf8)
+        guard let start = bytes.firstRange(of: marker)?.upperBound else { return data }
+        var digitIndex = 0
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: ")") {
+            if bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") {
+                bytes[index] = digitIndex < fixed.count ? fixed[digitIndex] : UInt8(ascii: "0")
+                digitIndex += 1
+            }
+            index += 1
+        }
+        return Data(bytes)
+    }
+}

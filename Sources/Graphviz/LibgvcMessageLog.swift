@@ -1,0 +1,66 @@
+// Collects what libgvc reports through its error callback. libgvc hands the callback each
+// message in pieces ("Error", ": ", the text), so the log keeps the raw text and splits it
+// into diagnostics when asked.
+
+import CGraphviz
+import Foundation
+
+/// The text libgvc's error callback received since the last ``reset()``.
+final class LibgvcMessageLog: @unchecked Sendable {
+    /// The one log: the callback is a C function and cannot carry a context pointer.
+    static let shared = LibgvcMessageLog()
+
+    private let lock = NSLock()
+    private var text = ""
+    private static let limit = 64 * 1024
+
+    private init() {}
+
+    /// Routes libgvc's messages here instead of stderr. Call once, before the first libgvc call.
+    func install() {
+        _ = agseterrf { piece in
+            if let piece { LibgvcMessageLog.shared.append(String(cString: piece)) }
+            return 0
+        }
+    }
+
+    func append(_ piece: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        // A runaway producer (one warning per node of a huge graph) must not grow memory without bound.
+        guard text.utf8.count < LibgvcMessageLog.limit else { return }
+        text += piece
+    }
+
+    func reset() {
+        lock.lock()
+        text = ""
+        lock.unlock()
+    }
+
+    /// The messages so far, one diagnostic per `Error:`/`Warning:` message; continuation lines
+    /// join the message before them.
+    var diagnostics: [GraphvizDiagnostic] {
+        lock.lock()
+        let snapshot = text
+        lock.unlock()
+        return LibgvcMessageLog.parse(snapshot)
+    }
+
+    static func parse(_ text: String) -> [GraphvizDiagnostic] {
+        var out: [GraphvizDiagnostic] = []
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = String(rawLine)
+            if line.hasPrefix("Error: ") {
+                out.append(GraphvizDiagnostic(severity: .error, message: String(line.dropFirst("Error: ".count))))
+            } else if line.hasPrefix("Warning: ") {
+                out.append(GraphvizDiagnostic(severity: .warning, message: String(line.dropFirst("Warning: ".count))))
+            } else if let last = out.popLast() {
+                out.append(GraphvizDiagnostic(severity: last.severity, message: last.message + " " + line))
+            } else {
+                out.append(GraphvizDiagnostic(severity: .error, message: line))
+            }
+        }
+        return out
+    }
+}

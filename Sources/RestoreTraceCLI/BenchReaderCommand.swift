@@ -1,0 +1,78 @@
+// `restoretrace _bench-reader` (hidden): times the streaming reader alone, the reader with span
+// pairing, and the full validation, over one trace. Used by Benchmarks/reader.sh.
+
+import ArgumentParser
+import Foundation
+import RestoreTrace
+
+/// Prints MB/s for three passes over the same trace (best of `--runs`), in CPU time of this
+/// process (one thread), so that a busy machine slows the figures less than wall time would.
+struct BenchReaderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "_bench-reader",
+        abstract: "Measure the trace reader's throughput.",
+        discussion: """
+            Example:
+              restoretrace _bench-reader /tmp/big.jsonl --runs 3
+            """,
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The trace to read.")
+    var trace: String
+
+    @Option(help: "Runs per pass; the best is reported.")
+    var runs: Int = 3
+
+    func run() throws {
+        let passes: [(String, (TraceReader) -> Int)] = [
+            ("read", { reader in
+                var records = 0
+                while let line = reader.next() { if case .record = line { records += 1 } }
+                return records
+            }),
+            ("read + pair spans", { reader in
+                var pairer = SpanPairer()
+                var records = 0
+                while let line = reader.next() {
+                    if case .record(let record) = line {
+                        records += 1
+                        pairer.feed(record, line: reader.lineNumber)
+                    }
+                }
+                _ = pairer.finish()
+                return records
+            }),
+            ("read + validate", { reader in TraceValidator.validate(reader).recordCount }),
+        ]
+        for (name, pass) in passes {
+            var best = UInt64.max
+            var bytes = 0
+            var records = 0
+            for _ in 0..<max(1, runs) {
+                let reader: TraceReader
+                do {
+                    reader = try TraceReader(path: trace)
+                } catch {
+                    FileHandle.standardError.write(Data("restoretrace _bench-reader: \(error)\n".utf8))
+                    throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
+                }
+                let start = BenchReaderCommand.cpuNanoseconds()
+                records = pass(reader)
+                best = min(best, BenchReaderCommand.cpuNanoseconds() - start)
+                bytes = reader.bytesRead
+            }
+            let seconds = Double(best) / 1e9
+            let label = name.padding(toLength: 18, withPad: " ", startingAt: 0)
+            print(label + String(format: " %7.3f s CPU  %7.1f MB/s  %6.0f ns/record", seconds,
+                         Double(bytes) / 1_048_576 / seconds, Double(best) / Double(max(records, 1))))
+        }
+    }
+
+    /// CPU time this process has used, in nanoseconds.
+    static func cpuNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+}

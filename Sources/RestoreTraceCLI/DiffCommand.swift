@@ -1,0 +1,90 @@
+// `restoretrace diff A B`: what changed between two traces, and whether it is a regression
+// (exit 1): objects no longer restored, new exclusions or discards, spans that never end,
+// timings slower beyond the threshold.
+
+import ArgumentParser
+import Foundation
+import RestoreTrace
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two traces: restored objects, locate steps, exclusions, discards, timings.",
+        discussion: """
+            A is the baseline, B the new run. Exit status: 0 no regression, 1 a regression (an object \
+            no longer restored, a new exclusion or discard, a span that never ends, or a kind's mean or \
+            an object's step slower by more than --threshold percent and more than --min-change \
+            nanoseconds; timings are judged only when both traces use the ns clock), 2 usage error. \
+            A trace that cannot be read also exits 1, with the line named.
+
+            Examples:
+              restoretrace diff before.jsonl after.jsonl
+              restoretrace diff before.jsonl after.jsonl --threshold 25 --format json
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The baseline trace (.jsonl), or - for standard input.")
+    var a: String
+
+    @Argument(help: "The trace to compare with the baseline.")
+    var b: String
+
+    @Option(help: "Percent change in a duration that counts (default 10).")
+    var threshold: Double = 10
+
+    @Option(help: "Smallest absolute change that counts, in nanoseconds (default 100000 = 100 µs).")
+    var minChange: Int64 = 100_000
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Flag(help: "Skip malformed lines (reported as warnings) instead of stopping at the first one.")
+    var skipBadLines = false
+
+    init() {}
+
+    func run() throws {
+        guard threshold >= 0, threshold.isFinite, minChange >= 0 else {
+            FileHandle.standardError.write(Data("error: --threshold and --min-change must be 0 or more\n".utf8))
+            throw ExitCode(2)
+        }
+        guard !(a == "-" && b == "-") else {
+            FileHandle.standardError.write(Data("error: only one of A and B can be - (standard input)\n".utf8))
+            throw ExitCode(2)
+        }
+        let diff: TraceDiff
+        do {
+            diff = TraceDiff(
+                try DiffCommand.outcomes(path: a, skipBadLines: skipBadLines),
+                try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
+                options: .init(thresholdPercent: threshold, minimumChange: minChange))
+        } catch {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+        let bytes = format == .json
+            ? TraceDiffFormat.json(diff, nameA: a, nameB: b)
+            : Array(TraceDiffFormat.text(diff, nameA: a, nameB: b).utf8)
+        do {
+            try StandardOutput().write(bytes)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+        if diff.isRegression { throw ExitCode(1) }
+    }
+
+    static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError) -> TraceOutcomes {
+        if let outcomes = LeanTraceReader.read(path: path, makeConsumer: TraceOutcomes.init, add: { $0.add($1) }) {
+            return outcomes
+        }
+        let input = try TraceInput(path: path, skipBadLines: skipBadLines)
+        var outcomes = TraceOutcomes(header: input.header)
+        while let record = try input.next() { outcomes.add(record) }
+        return outcomes
+    }
+}

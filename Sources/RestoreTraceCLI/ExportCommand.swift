@@ -1,0 +1,87 @@
+// `restoretrace export TRACE --to chrome|speedscope|otlp`: converts a trace for other tools
+// (Perfetto / chrome://tracing, speedscope, OpenTelemetry backends such as Jaeger).
+
+import ArgumentParser
+import Foundation
+import RestoreTrace
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Convert a trace to Chrome Trace Event JSON, speedscope, or OpenTelemetry (OTLP/JSON lines).",
+        discussion: """
+            Streams the trace; the output file appears only when complete (a bad trace leaves none). \
+            Open chrome exports in ui.perfetto.dev or chrome://tracing, speedscope exports in \
+            www.speedscope.app, and otlp exports with the OpenTelemetry Collector's otlpjsonfile receiver.
+
+            Examples:
+              restoretrace export Traces/countries.jsonl --to chrome -o countries.trace.json
+              restoretrace export run.jsonl --to speedscope -o run.speedscope.json
+              restoretrace export run.jsonl --to otlp -o - | head -c 300
+            """
+    )
+
+    enum Target: String, ExpressibleByArgument, CaseIterable {
+        case chrome, speedscope, otlp
+    }
+
+    @Argument(help: "The trace (.jsonl), or - for standard input.")
+    var trace: String
+
+    @Option(help: "The format to write: chrome, speedscope or otlp.")
+    var to: Target
+
+    @Option(name: .shortAndLong, help: "Where to write (- for standard output). Default: TRACE with the format's extension.")
+    var output: String?
+
+    @Flag(help: "Skip malformed lines (reported on standard error) instead of stopping at the first one.")
+    var skipBadLines = false
+
+    init() {}
+
+    /// The default output name: `run.jsonl` → `run.trace.json` / `run.speedscope.json` / `run.otlp.jsonl`.
+    static func defaultOutput(for trace: String, target: Target) -> String? {
+        guard trace != "-" else { return nil }
+        let base = trace.hasSuffix(".jsonl") ? String(trace.dropLast(".jsonl".count)) : trace
+        switch target {
+        case .chrome: return base + ".trace.json"
+        case .speedscope: return base + ".speedscope.json"
+        case .otlp: return base + ".otlp.jsonl"
+        }
+    }
+
+    func run() throws {
+        guard let destination = output ?? ExportCommand.defaultOutput(for: trace, target: to) else {
+            FileHandle.standardError.write(Data("error: reading standard input needs -o FILE (or -o - for standard output)\n".utf8))
+            throw ExitCode(2)
+        }
+        let format = ExportFormat(rawValue: to.rawValue) ?? .chrome
+        do {
+            let warnings = try ExportCommand.export(
+                path: trace, format: format, to: destination, skipBadLines: skipBadLines)
+            for warning in warnings {
+                let location = warning.line.map { "\(trace):\($0): " } ?? "\(trace): "
+                FileHandle.standardError.write(Data("\(location)warning: \(warning.message)\n".utf8))
+            }
+        } catch let error as TraceInputError {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as ExportError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Exports the trace at `path` to `destination` (`-` is standard output); returns the
+    /// reader's warnings. A file destination is written only if the whole trace was read.
+    static func export(path: String, format: ExportFormat, to destination: String, skipBadLines: Bool) throws
+        -> [TraceWarning]
+    {
+        let input = try TraceInput(path: path, skipBadLines: skipBadLines)
+        let output: ExportOutput = destination == "-" ? StandardOutput() : try AtomicOutputFile(path: destination)
+        var exporter = try format.exporter(header: input.header, output: output)
+        while let record = try input.next() { try exporter.add(record) }
+        try exporter.finish()
+        return input.warnings
+    }
+}

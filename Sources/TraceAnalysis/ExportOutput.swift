@@ -1,0 +1,119 @@
+// ExportOutput: where exports and reports write their bytes: a file that appears only when
+// complete (temporary file, then rename), standard output, or memory (for tests).
+
+import Foundation
+
+/// A destination for output bytes. ``commit()`` makes the output final; an output dropped
+/// without a commit leaves nothing behind (a file output removes its temporary file).
+public protocol ExportOutput: AnyObject {
+    func write(_ bytes: [UInt8]) throws(ExportError)
+    func commit() throws(ExportError)
+}
+
+/// Why output could not be written.
+public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    case cannotCreate(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case cannotRename(from: String, to: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let path, let reason):
+            return "cannot create \(path): \(reason); check that the directory exists and is writable"
+        case .writeFailed(let path, let reason):
+            return "cannot write \(path): \(reason); check free space and permissions"
+        case .cannotRename(let from, let to, let reason):
+            return "cannot move \(from) to \(to): \(reason); check permissions on the directory"
+        }
+    }
+}
+
+/// Writes to a temporary file beside `path` and renames it onto `path` on ``commit()``, so
+/// readers never see a half-written file and a failed export leaves the old file untouched.
+/// A `path` that exists and is not a regular file (`/dev/null`, a named pipe) is written
+/// directly: renaming over a device would replace it.
+public final class AtomicOutputFile: ExportOutput {
+    public let path: String
+    /// nil when writing straight into a device or pipe.
+    private let temporaryPath: String?
+    private var descriptor: Int32
+    private var committed = false
+
+    public init(path: String) throws(ExportError) {
+        self.path = path
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            temporaryPath = nil
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        } else {
+            let url = URL(fileURLWithPath: path)
+            let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+            temporaryPath = temporary
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed, let temporaryPath { unlink(temporaryPath) }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(ExportError) {
+        try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
+    }
+
+    public func commit() throws(ExportError) {
+        guard !committed else { return }
+        if close(descriptor) != 0 {
+            descriptor = -1
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        descriptor = -1
+        if let temporaryPath, rename(temporaryPath, path) != 0 {
+            throw .cannotRename(from: temporaryPath, to: path, reason: String(cString: strerror(errno)))
+        }
+        committed = true
+    }
+}
+
+/// Standard output. Bytes go out as they come (a pipe reader sees a stream); ``commit()`` does nothing.
+public final class StandardOutput: ExportOutput {
+    public init() {}
+    public func write(_ bytes: [UInt8]) throws(ExportError) {
+        try FileDescriptorWriting.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+    }
+    public func commit() throws(ExportError) {}
+}
+
+/// Keeps the output in memory; for tests.
+public final class MemoryOutput: ExportOutput {
+    public private(set) var bytes: [UInt8] = []
+    public private(set) var isCommitted = false
+    public init() {}
+    public func write(_ bytes: [UInt8]) throws(ExportError) { self.bytes.append(contentsOf: bytes) }
+    public func commit() throws(ExportError) { isCommitted = true }
+    /// The output as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+enum FileDescriptorWriting {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ExportError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw .writeFailed(path: name, reason: String(cString: strerror(failure))) }
+    }
+}

@@ -1,0 +1,77 @@
+// ExportTracks: which timeline track (tid / profile / thread) each span and instant belongs
+// to in exports: one track per phase (preservation, restoration) and thread, assigned in a
+// fixed order so that exports are deterministic.
+
+import TraceFormat
+
+/// One timeline of an export: the spans of one phase on one thread.
+public struct ExportTrack: Sendable, Hashable {
+    /// 1-based, stable: 1 preservation, 2 restoration, 3 outside both phases (all on the main
+    /// thread); tracks of other threads get 4, 5, … in the order they first appear.
+    public var id: Int
+    /// `preservation`, `restoration`, or nil for spans outside both phases.
+    public var phase: RecordKind?
+    /// The record's `thread`; nil is the main thread.
+    public var thread: String?
+
+    /// `preservation`, `restoration · worker`, `outside phases`.
+    public var name: String {
+        let base = phase?.rawValue ?? "outside phases"
+        return thread.map { base + " · " + $0 } ?? base
+    }
+}
+
+/// Assigns records to tracks while following the open phase spans.
+struct ExportTracks {
+    private struct Key: Hashable {
+        var phase: RecordKind?
+        var thread: String?
+    }
+
+    static let phaseKinds: [RecordKind] = [.preservation, .restoration]
+
+    private var tracks: [Key: ExportTrack] = [:]
+    /// Open phase spans, innermost last.
+    private var openPhases: [(span: Int64, kind: RecordKind)] = []
+
+    /// The track a record belongs to, and whether it is the first record on it (so the
+    /// exporter can name the track). Phase spans sit on their own phase's track.
+    mutating func track(for record: TraceRecord) -> (track: ExportTrack, isNew: Bool) {
+        var phase = openPhases.last?.kind
+        if record.phase == .begin, ExportTracks.phaseKinds.contains(record.kind), let span = record.span {
+            openPhases.append((span, record.kind))
+            phase = record.kind
+        }
+        let key = Key(phase: phase, thread: record.thread)
+        if let existing = tracks[key] { return (existing, false) }
+        let id: Int
+        if record.thread == nil {
+            id = phase.flatMap { ExportTracks.phaseKinds.firstIndex(of: $0) }.map { $0 + 1 } ?? 3
+        } else {
+            id = 4 + tracks.keys.filter { $0.thread != nil }.count
+        }
+        let track = ExportTrack(id: id, phase: phase, thread: record.thread)
+        tracks[key] = track
+        return (track, true)
+    }
+
+    /// Call on every `E` record after handling it: closes a phase span.
+    mutating func ended(span: Int64) {
+        if let index = openPhases.lastIndex(where: { $0.span == span }) { openPhases.remove(at: index) }
+    }
+}
+
+/// A span that has begun and not yet ended, as exporters keep it.
+struct OpenExportSpan {
+    var span: Int64
+    var record: TraceRecord
+    var track: ExportTrack
+}
+
+/// The `kind path` name exports give a span or instant: `decode Tabs/CountryNav`.
+enum ExportNames {
+    static func name(kind: RecordKind, path: [String]?) -> String {
+        guard let path, !path.isEmpty else { return kind.rawValue }
+        return kind.rawValue + " " + path.joined(separator: "/")
+    }
+}

@@ -1,0 +1,305 @@
+// LeanRecordScanner: a fast parser for the record lines `summary` and `diff` read. It keeps
+// only the fields they use (the core fields and `via`, `result`, `reason`, `message`) and
+// refuses anything unusual (escapes in kept strings, non-integer numbers, odd types), so the
+// caller can fall back to the full TraceReader, which reports the problem properly.
+
+import Foundation
+import TraceFormat
+
+/// Parses one record line into a ``TraceRecord`` holding the core fields and the attributes
+/// in ``keptAttributes``; every other member is skipped. Returns nil for any line it does not
+/// accept; nil never means the line is wrong, only that the full reader must look at it.
+enum LeanRecordScanner {
+    /// The attributes kept; the statistics and the diff read no others.
+    static let keptAttributes: Set<String> = ["via", "result", "reason", "message"]
+
+    /// `wantsEndPath(span)` says whether an `E` record's `path` is needed (its `B` had none);
+    /// other `E` paths are skipped, as are `E` classes: readers take both from the `B` record.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, wantsEndPath: (Int64) -> Bool = { _ in true }) -> TraceRecord? {
+        var scanner = Cursor(line)
+        return scanner.record(wantsEndPath: wantsEndPath)
+    }
+
+    /// The members the scanner looks at, recognised from their bytes without making a String.
+    private enum Key {
+        case seq, ts, ph, span, kind, path, className, thread, via, result, reason, message, other
+
+        static func recognise(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
+            switch bytes.count {
+            case 2: return equal(bytes, "ts") ? .ts : equal(bytes, "ph") ? .ph : .other
+            case 3: return equal(bytes, "seq") ? .seq : equal(bytes, "via") ? .via : .other
+            case 4: return equal(bytes, "span") ? .span : equal(bytes, "kind") ? .kind : equal(bytes, "path") ? .path : .other
+            case 5: return equal(bytes, "class") ? .className : .other
+            case 6:
+                return equal(bytes, "thread") ? .thread : equal(bytes, "result") ? .result
+                    : equal(bytes, "reason") ? .reason : .other
+            case 7: return equal(bytes, "message") ? .message : .other
+            default: return .other
+            }
+        }
+
+        private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+            literal.withUTF8Buffer { expected in
+                expected.count == bytes.count && memcmp(expected.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+        }
+    }
+
+    /// The kinds of `restoretrace/1`, reused instead of decoding their names again.
+    private static let knownKinds: [(bytes: [UInt8], kind: RecordKind)] = RecordKind.known.map { (Array($0.rawValue.utf8), $0) }
+
+    fileprivate static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordKind? {
+        for known in knownKinds where known.bytes.count == bytes.count {
+            if known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return known.kind
+            }
+        }
+        return nil
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func record(wantsEndPath: (Int64) -> Bool) -> TraceRecord? {
+            skipSpaces()
+            guard take(UInt8(ascii: "{")) else { return nil }
+            var seq: Int64?
+            var ts: Int64?
+            var phase: Phase?
+            var span: Int64?
+            var kind: RecordKind?
+            var path: [String]?
+            var className: String?
+            var thread: String?
+            var attributes: [TraceAttribute] = []
+            skipSpaces()
+            if take(UInt8(ascii: "}")) { return nil }
+            while true {
+                skipSpaces()
+                guard let keyBytes = plainBytes() else { return nil }
+                let key = Key.recognise(keyBytes)
+                skipSpaces()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipSpaces()
+                switch key {
+                case .seq: guard let value = integer() else { return nil }; seq = value
+                case .ts: guard let value = integer() else { return nil }; ts = value
+                case .span: guard let value = integer() else { return nil }; span = value
+                case .ph:
+                    guard let value = plainBytes(), value.count == 1 else { return nil }
+                    switch value[0] {
+                    case UInt8(ascii: "B"): phase = .begin
+                    case UInt8(ascii: "E"): phase = .end
+                    case UInt8(ascii: "i"): phase = .instant
+                    default: return nil
+                    }
+                case .kind:
+                    guard let value = plainBytes(), value.count > 0 else { return nil }
+                    if let known = LeanRecordScanner.kind(value) {
+                        kind = known
+                    } else {
+                        guard let name = Cursor.text(value) else { return nil }
+                        kind = RecordKind(name)
+                    }
+                case .path:
+                    if phase == .end, let span, !wantsEndPath(span) {
+                        guard skipValue(depth: 0) else { return nil }
+                    } else {
+                        guard let value = stringArray() else { return nil }
+                        path = value
+                    }
+                case .className:
+                    if phase == .end {
+                        guard skipValue(depth: 0) else { return nil }
+                    } else {
+                        guard let value = plainString() else { return nil }
+                        className = value
+                    }
+                case .thread: guard let value = plainString() else { return nil }; thread = value
+                case .via, .reason, .message:
+                    guard let value = plainString() else { return nil }
+                    let name = key == .via ? "via" : key == .reason ? "reason" : "message"
+                    attributes.append(TraceAttribute(name, .string(value)))
+                case .result:
+                    if let value = plainString() {
+                        attributes.append(TraceAttribute("result", .string(value)))
+                    } else if let flag = boolean() {
+                        attributes.append(TraceAttribute("result", .bool(flag)))
+                    } else {
+                        return nil
+                    }
+                case .other:
+                    guard skipValue(depth: 0) else { return nil }
+                }
+                skipSpaces()
+                if take(UInt8(ascii: ",")) { continue }
+                guard take(UInt8(ascii: "}")) else { return nil }
+                break
+            }
+            skipSpaces()
+            guard index == bytes.count, let seq, let ts, let phase, let kind else { return nil }
+            if phase != .instant && span == nil { return nil }
+            return TraceRecord(
+                seq: seq, ts: ts, phase: phase, span: span, kind: kind, path: path, className: className,
+                thread: thread, attributes: attributes)
+        }
+
+        private mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        private mutating func skipSpaces() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D {
+                index += 1
+            }
+        }
+
+        /// The bytes of a string without escapes or control bytes; nil (position unchanged) otherwise.
+        private mutating func plainBytes() -> UnsafeBufferPointer<UInt8>? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let start = index + 1
+            var end = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    index = end + 1
+                    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                end += 1
+            }
+            return nil
+        }
+
+        /// A string without escapes or control bytes, valid UTF-8; nil (position unchanged) otherwise.
+        private mutating func plainString() -> String? {
+            let saved = index
+            guard let slice = plainBytes() else { return nil }
+            guard let text = Cursor.text(slice) else {
+                index = saved
+                return nil
+            }
+            return text
+        }
+
+        /// The slice as a String, or nil when it is not valid UTF-8.
+        static func text(_ slice: UnsafeBufferPointer<UInt8>) -> String? {
+            for byte in slice where byte >= 0x80 { return String(validating: slice, as: UTF8.self) }
+            return String(decoding: slice, as: UTF8.self)
+        }
+
+        private mutating func stringArray() -> [String]? {
+            guard take(UInt8(ascii: "[")) else { return nil }
+            var values: [String] = []
+            values.reserveCapacity(8)
+            skipSpaces()
+            if take(UInt8(ascii: "]")) { return values }
+            while true {
+                skipSpaces()
+                guard let value = plainString() else { return nil }
+                values.append(value)
+                skipSpaces()
+                if take(UInt8(ascii: ",")) { continue }
+                return take(UInt8(ascii: "]")) ? values : nil
+            }
+        }
+
+        /// An integer that fits in Int64 (no fraction, no exponent).
+        private mutating func integer() -> Int64? {
+            var cursor = index
+            let negative = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "-")
+            if negative { cursor += 1 }
+            let digitsStart = cursor
+            var value: Int64 = 0
+            while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[cursor] - 0x30))
+                if overflow1 || overflow2 { return nil }
+                value = sum
+                cursor += 1
+            }
+            let digits = cursor - digitsStart
+            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
+            if cursor < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[cursor]) {
+                return nil
+            }
+            index = cursor
+            return negative ? -value : value
+        }
+
+        private mutating func boolean() -> Bool? {
+            if matches("true") { return true }
+            if matches("false") { return false }
+            return nil
+        }
+
+        private mutating func matches(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let same = literal.withUTF8Buffer { expected in
+                (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+            }
+            if same { index += count }
+            return same
+        }
+
+        /// Skips any JSON value whose structure is sound enough to find its end; the full reader
+        /// judges the rest. Nesting is limited to keep hostile lines cheap.
+        private mutating func skipValue(depth: Int) -> Bool {
+            guard depth < 64, index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\\") {
+                        index += 2
+                        continue
+                    }
+                    if byte < 0x20 { return false }
+                    index += 1
+                    if byte == UInt8(ascii: "\"") { return true }
+                }
+                return false
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let close = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let isObject = close == UInt8(ascii: "}")
+                index += 1
+                skipSpaces()
+                if take(close) { return true }
+                while true {
+                    skipSpaces()
+                    if isObject {
+                        guard skipValue(depth: depth + 1) else { return false }
+                        skipSpaces()
+                        guard take(UInt8(ascii: ":")) else { return false }
+                        skipSpaces()
+                    }
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipSpaces()
+                    if take(UInt8(ascii: ",")) { continue }
+                    return take(close)
+                }
+            case UInt8(ascii: "t"): return matches("true")
+            case UInt8(ascii: "f"): return matches("false")
+            case UInt8(ascii: "n"): return matches("null")
+            default:
+                let start = index
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let isNumberByte = (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                        || byte == UInt8(ascii: "E")
+                    guard isNumberByte else { break }
+                    index += 1
+                }
+                return index > start
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// LeanTraceReader: the fast path of `summary` and `diff` for trace files. TraceReader reads
+// the header; then lines are split with memchr and parsed by LeanRecordScanner. The first line
+// it does not accept ends the fast path, and the caller reads the file again with TraceInput,
+// which reports problems with their line numbers. Well-formed traces never take that detour.
+
+import Foundation
+import TraceFormat
+
+/// Reads a trace file's records through ``LeanRecordScanner``.
+public enum LeanTraceReader {
+    /// Feeds every record of the trace file at `path` to a consumer made from its header and
+    /// returns it, or returns nil as soon as any line needs the full reader (a malformed or
+    /// unusual line, a blank line, a cut-off last line, a header problem, standard input).
+    /// Records carry the core fields and the `via`, `result`, `reason` and `message` attributes.
+    public static func read<Consumer>(
+        path: String, makeConsumer: (TraceHeader) -> Consumer, add: (inout Consumer, TraceRecord) -> Void
+    ) -> Consumer? {
+        guard path != "-", let (header, offset) = headerAndOffset(path: path) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { return nil }
+        var consumer = makeConsumer(header)
+        let maximumLine = 64 << 20
+        var capacity = 1 << 20
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0
+        // Spans whose B record had no path: their E record's path is the only one (see
+        // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
+        var beganWithoutPath = Set<Int64>()
+        let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
+        while true {
+            if filled == capacity {
+                // One line fills the buffer: grow it, up to the reader's line limit.
+                guard capacity < maximumLine else { return nil }
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                larger.update(from: buffer, count: filled)
+                buffer.deallocate()
+                buffer = larger
+                capacity *= 2
+            }
+            let count = Foundation.read(descriptor, buffer + filled, capacity - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return filled == 0 ? consumer : nil }  // a last line without "\n": full reader
+            filled += count
+            var start = 0
+            while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
+                let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
+                guard end > start, let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath) else {
+                    return nil
+                }
+                if let span = record.span {
+                    if record.phase == .begin && record.path == nil { beganWithoutPath.insert(span) }
+                    if record.phase == .end { beganWithoutPath.remove(span) }
+                }
+                add(&consumer, record)
+                start = end + 1
+            }
+            if start > 0 {
+                memmove(buffer, buffer + start, filled - start)
+                filled -= start
+            }
+        }
+    }
+
+    /// The header, read by TraceReader (which knows every rule about it), and where line 2 starts.
+    private static func headerAndOffset(path: String) -> (TraceHeader, Int)? {
+        guard let reader = try? TraceReader(path: path), case .header(let header)? = reader.next(),
+            reader.errorCount == 0, reader.warningCount == 0
+        else { return nil }
+        return (header, reader.bytesRead)
+    }
+}

@@ -1,0 +1,117 @@
+// SpanTimings: how long every span and every object took in one trace, for diagrams that
+// label nodes with durations and colour them by heat (`render --heat`).
+
+import TraceFormat
+
+/// The durations of a trace's spans, by span id and by object (restoration path).
+///
+/// Fed record by record; keeps one entry per span, so it is meant for traces small enough to
+/// draw. Durations are in the trace's clock unit; ``formatter`` turns them into text.
+///
+/// ```swift
+/// var timings = SpanTimings(clock: header.clock)
+/// for record in records { timings.add(record) }
+/// let label = timings.duration(ofSpan: 3).map(timings.formatter.string)   // "1.23 ms"
+/// let warmth = timings.heat(path: ["Tabs", "CountryNav"])                  // 0.0 ... 1.0
+/// ```
+public struct SpanTimings: Sendable {
+    /// The kinds whose time counts as an object's own time in ``objectDuration(path:)``.
+    public static let objectKinds: [RecordKind] = [.willEncode, .encode, .locate, .decode, .finishedRestoring]
+
+    /// Formats this trace's durations.
+    public let formatter: DurationFormatter
+
+    private struct Begin: Sendable {
+        var ts: Int64
+        var kind: RecordKind
+        var path: [String]?
+    }
+    private struct PathKind: Hashable, Sendable {
+        var path: [String]
+        var kind: RecordKind
+    }
+
+    private var open: [Int64: Begin] = [:]
+    private var spanDurations: [Int64: Int64] = [:]
+    private var spanKinds: [Int64: RecordKind] = [:]
+    private var byPathAndKind: [PathKind: Int64] = [:]
+    private var byPath: [[String]: Int64] = [:]
+    private var maximumByKind: [RecordKind: Int64] = [:]
+    /// The largest ``objectDuration(path:)`` of the trace (0 when there is none).
+    public private(set) var maximumObjectDuration: Int64 = 0
+    /// The last `ts` seen: where unfinished spans stop.
+    public private(set) var lastTimestamp: Int64 = 0
+
+    public init(clock: String) { formatter = DurationFormatter(clock: clock) }
+
+    /// Timings of `records`, in the clock unit of `header`.
+    public init(header: TraceHeader, records: some Sequence<TraceRecord>) {
+        self.init(clock: header.clock)
+        for record in records { add(record) }
+    }
+
+    /// Takes the next record of the trace, in file order.
+    public mutating func add(_ record: TraceRecord) {
+        lastTimestamp = max(lastTimestamp, record.ts)
+        guard let span = record.span else { return }
+        switch record.phase {
+        case .begin:
+            open[span] = Begin(ts: record.ts, kind: record.kind, path: record.path)
+        case .end:
+            guard let begin = open.removeValue(forKey: span) else { return }
+            let duration = max(record.ts - begin.ts, 0)
+            spanDurations[span] = duration
+            spanKinds[span] = begin.kind
+            maximumByKind[begin.kind] = max(maximumByKind[begin.kind] ?? 0, duration)
+            if let path = begin.path ?? record.path {
+                byPathAndKind[PathKind(path: path, kind: begin.kind), default: 0] += duration
+                if SpanTimings.objectKinds.contains(begin.kind) {
+                    let total = byPath[path, default: 0] + duration
+                    byPath[path] = total
+                    maximumObjectDuration = max(maximumObjectDuration, total)
+                }
+            }
+        case .instant:
+            return
+        }
+    }
+
+    /// How long span `id` took, or nil when it never ended (or never began).
+    public func duration(ofSpan id: Int64) -> Int64? { spanDurations[id] }
+
+    /// True when span `id` began and no record ended it.
+    public func isUnfinished(span id: Int64) -> Bool { open[id] != nil }
+
+    /// The ids of spans that began and never ended, in ascending order.
+    public var unfinishedSpans: [Int64] { open.keys.sorted() }
+
+    /// The time from the start of unfinished span `id` to the last record of the trace.
+    public func elapsedUntilEnd(ofUnfinishedSpan id: Int64) -> Int64? {
+        open[id].map { max(lastTimestamp - $0.ts, 0) }
+    }
+
+    /// The total time of the finished `kind` spans about `path` (summed when there are several).
+    public func duration(_ kind: RecordKind, path: [String]) -> Int64? {
+        byPathAndKind[PathKind(path: path, kind: kind)]
+    }
+
+    /// The object's own time: its ``objectKinds`` spans added up, or nil when it has none.
+    public func objectDuration(path: [String]) -> Int64? { byPath[path] }
+
+    /// 0...1: the span's duration over the longest finished span of the same kind. Unfinished
+    /// spans are the hottest there is (1); unknown spans nil.
+    public func heat(ofSpan id: Int64) -> Double? {
+        if open[id] != nil { return 1 }
+        guard let duration = spanDurations[id], let kind = spanKinds[id] else { return nil }
+        return SpanTimings.fraction(duration, of: maximumByKind[kind] ?? 0)
+    }
+
+    /// 0...1: the object's own time over the slowest object's; nil when it has no timed span.
+    public func heat(path: [String]) -> Double? {
+        byPath[path].map { SpanTimings.fraction($0, of: maximumObjectDuration) }
+    }
+
+    private static func fraction(_ value: Int64, of maximum: Int64) -> Double {
+        maximum > 0 ? min(Double(value) / Double(maximum), 1) : 0
+    }
+}

@@ -1,1 +1,0 @@
-// TraceAnalysis: to be written.

@@ -1,0 +1,77 @@
+// StringInterner: the reader's cache of recently seen strings. Traces repeat the same class
+// names, path components, keys and values on every line; a hit returns the String already
+// made (a retain) instead of validating, allocating and copying the bytes again.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fixed-size, direct-mapped cache from UTF-8 bytes to `String`. Not thread-safe: one per reader.
+final class StringInterner {
+    /// Strings longer than this are not cached (rarely repeated, and costly to compare).
+    static let maxLength = 64
+    /// Strings this short are stored inline in the `String` itself (no allocation), and making
+    /// one is cheaper than a lookup and an atomic retain.
+    static let smallStringLimit = 15
+    private static let slotCount = 4096
+
+    // Raw storage rather than arrays: no exclusivity checks or uniqueness tests on the hot path.
+    private let hashes: UnsafeMutablePointer<UInt64>
+    private let strings: UnsafeMutablePointer<String>
+
+    init() {
+        hashes = .allocate(capacity: StringInterner.slotCount)
+        hashes.initialize(repeating: 0, count: StringInterner.slotCount)
+        strings = .allocate(capacity: StringInterner.slotCount)
+        strings.initialize(repeating: "", count: StringInterner.slotCount)
+    }
+
+    deinit {
+        hashes.deallocate()
+        strings.deinitialize(count: StringInterner.slotCount)
+        strings.deallocate()
+    }
+
+    /// The string for `count` bytes of valid UTF-8 at `bytes`.
+    @inline(__always)
+    func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        guard count <= StringInterner.maxLength, count > StringInterner.smallStringLimit else {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        let hash = StringInterner.hash(bytes, count: count)
+        let slot = Int(truncatingIfNeeded: (hash >> 40) & UInt64(StringInterner.slotCount - 1))
+        if hashes[slot] == hash {
+            var cached = strings[slot]
+            let matches = cached.withUTF8 { utf8 in
+                utf8.count == count && (utf8.baseAddress.map { memcmp($0, bytes, count) == 0 } ?? false)
+            }
+            if matches { return cached }
+        }
+        let made = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        hashes[slot] = hash
+        strings[slot] = made
+        return made
+    }
+
+    /// A cheap hash of the length and the first and last eight bytes (collisions are caught by
+    /// the byte comparison on a hit).
+    @inline(__always)
+    private static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for i in 0..<count { head = head << 8 | UInt64(bytes[i]) }
+        }
+        var h = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+        return h | 1  // never 0, the empty slot marker
+    }
+}

@@ -1,0 +1,148 @@
+// `restoretrace render`, run in-process: outputs beside the input or at -o, formats, usage
+// errors (exit 2), bad input (exit 1, named file and line), and no partial file on error.
+
+import ArgumentParser
+import Foundation
+import Testing
+@testable import RestoreTraceCLI
+
+/// A fresh temporary directory per test.
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+private let traceText = """
+    {"type":"header","format":"restoretrace/1","generator":"test","clock":"tick","scenario":"tiny"}
+    {"seq":0,"ts":0,"ph":"B","span":1,"kind":"restoration"}
+    {"seq":1,"ts":1,"ph":"B","span":2,"kind":"locate","path":["Root"],"class":"RootVC"}
+    {"seq":2,"ts":2,"ph":"E","span":2,"kind":"locate","path":["Root"],"via":"existing","result":"found","foundClass":"RootVC"}
+    {"seq":3,"ts":3,"ph":"B","span":3,"kind":"decode","path":["Root"],"class":"RootVC"}
+    {"seq":4,"ts":4,"ph":"E","span":3,"kind":"decode","path":["Root"],"result":"decoded"}
+    {"seq":5,"ts":5,"ph":"E","span":1,"kind":"restoration"}
+
+    """
+
+private let scenarioText = """
+    {"format":"restoretrace-scenario/1","name":"tiny","windows":[{"root":{"class":"RootVC","restorationIdentifier":"Root"}}]}
+    """
+
+private func write(_ text: String, to url: URL) throws { try Data(text.utf8).write(to: url) }
+
+private func run(_ arguments: [String]) throws {
+    let command = try RenderCommand.parse(arguments)
+    try command.run()
+}
+
+private func exitCode(_ arguments: [String]) -> Int32? {
+    do {
+        try run(arguments)
+        return 0
+    } catch let code as ExitCode {
+        return code.rawValue
+    } catch {
+        return nil
+    }
+}
+
+@Suite("render command")
+struct RenderCommandTests {
+    @Test("a trace renders to SVG beside it: trace.jsonl -> trace.svg")
+    func rendersBesideInput() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        try write(traceText, to: trace)
+        try run([trace.path])
+        let svg = try String(contentsOf: directory.appendingPathComponent("trace.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.contains("locate Root"))
+    }
+
+    @Test("the format follows -o's extension, and each view can be chosen")
+    func formatFromOutputExtension() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        try write(traceText, to: trace)
+        let png = directory.appendingPathComponent("out.png")
+        try run([trace.path, "--view", "locate", "-o", png.path])
+        #expect([UInt8](try Data(contentsOf: png)).prefix(4) == [0x89, 0x50, 0x4E, 0x47])
+        let dot = directory.appendingPathComponent("out.dot")
+        try run([trace.path, "--view", "hierarchy", "--theme", "dark", "-o", dot.path])
+        let text = try String(contentsOf: dot, encoding: .utf8)
+        #expect(text.hasPrefix("digraph \"hierarchy\""))
+        #expect(text.contains(##"bgcolor="#1e1e1e""##))
+    }
+
+    @Test("a scenario renders as its hierarchy; several inputs go into an -o directory")
+    func severalInputsIntoDirectory() throws {
+        let directory = try temporaryDirectory()
+        try write(traceText, to: directory.appendingPathComponent("run.jsonl"))
+        try write(scenarioText, to: directory.appendingPathComponent("app.scenario.json"))
+        let out = directory.appendingPathComponent("diagrams")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try run([directory.appendingPathComponent("run.jsonl").path, directory.appendingPathComponent("app.scenario.json").path,
+                 "-o", out.path, "--format", "dot"])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("run.dot").path))
+        let scenario = try String(contentsOf: out.appendingPathComponent("app.scenario.dot"), encoding: .utf8)
+        #expect(scenario.contains("Hierarchy as described — tiny"))
+    }
+
+    @Test("usage errors exit 2: -o one file with two inputs, --max-nodes below 20, extension against --format")
+    func usageErrors() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        try write(traceText, to: trace)
+        #expect(exitCode([trace.path, trace.path, "-o", directory.appendingPathComponent("x.svg").path]) == 2)
+        #expect(exitCode([trace.path, "--max-nodes", "5"]) == 2)
+        #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.svg").path, "--format", "png"]) == 2)
+        #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.txt").path]) == 2)
+    }
+
+    @Test("a scenario asked for the flow view is an error that says to simulate it first")
+    func scenarioHasNoFlow() throws {
+        let directory = try temporaryDirectory()
+        let scenario = directory.appendingPathComponent("app.json")
+        try write(scenarioText, to: scenario)
+        #expect(exitCode([scenario.path, "--view", "flow"]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("app.svg").path))
+    }
+
+    @Test("a malformed trace exits 1 and leaves no output file, not even a partial one")
+    func badInputLeavesNoFile() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("bad.jsonl")
+        try write(traceText.replacingOccurrences(of: #""ts":3,"#, with: #""ts":3,,"#), to: trace)
+        #expect(exitCode([trace.path]) == 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "bad.jsonl" }
+        #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+    }
+
+    @Test("an existing drawing survives a failed render untouched")
+    func failedRenderKeepsPreviousOutput() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("trace.svg")
+        try write("previous drawing", to: output)
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        try write("{\"type\":\"header\",\"format\":\"restoretrace/9\",\"clock\":\"tick\"}\n", to: trace)
+        #expect(exitCode([trace.path]) == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous drawing")
+    }
+
+    @Test("-o - plans standard output, with the format from --format or SVG")
+    func dashMeansStandardOutput() throws {
+        let command = try RenderCommand.parse(["trace.jsonl", "-o", "-", "--format", "dot"])
+        let plan = try command.makePlan()
+        #expect(plan.count == 1)
+        #expect(plan[0].output == nil)
+        #expect(plan[0].format == .dot)
+        #expect(try RenderCommand.parse(["trace.jsonl", "-o", "-"]).makePlan()[0].format == .svg)
+    }
+
+    @Test("default output names drop only the last extension")
+    func outputStems() {
+        #expect(RenderCommand.stem(of: "Traces/countries.jsonl") == "Traces/countries")
+        #expect(RenderCommand.stem(of: "app.scenario.json") == "app.scenario")
+        #expect(RenderCommand.stem(of: "noextension") == "noextension")
+    }
+}

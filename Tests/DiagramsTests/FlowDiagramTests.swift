@@ -1,0 +1,118 @@
+// The flow view: clusters, rows per object, outcomes in words and shapes, durations, heat, collapse.
+
+import Foundation
+import Testing
+@testable import Diagrams
+import Graphviz
+import TraceFormat
+
+/// The number a step's label starts with (`12. didDecode`).
+func stepNumber(of headline: String, in dot: String) -> Int? {
+    guard let range = dot.range(of: ". " + headline) else { return nil }
+    let digits = dot[..<range.lowerBound].reversed().prefix { $0.isNumber }
+    return Int(String(digits.reversed()))
+}
+
+@Suite("Flow view")
+struct FlowDiagramTests {
+    @Test("the flow has a Preservation and a Restoration cluster holding the steps in the order they ran")
+    func clustersInOrder() throws {
+        let (header, records) = SampleTraces.countries()
+        let graph = FlowDiagram.graph(header: header, records: records)
+        let clusters = graph.subgraphs.filter(\.id.isCluster).map { $0.attributes["label"] }
+        #expect(clusters.count == 3)
+        let dot = graph.dotSource
+        let order = ["1. shouldSave", "2. willEncode", "3. encode Tabs", "archive written", "willFinishLaunching",
+                     "archive read", "shouldRestore", "locate Tabs", "didDecode", "didFinishLaunching"]
+        let positions = order.map { dot.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "every step is drawn: \(zip(order, positions).filter { $0.1 == nil }.map(\.0))")
+        let found = positions.compactMap { $0 }
+        #expect(found == found.sorted(), "spine steps appear in the order they ran")
+        let didDecode = try #require(stepNumber(of: "didDecode", in: dot))
+        let finished = try #require(stepNumber(of: "finishedRestoring Tabs", in: dot))
+        #expect(finished > didDecode, "finishedRestoring sits in its object's row but is numbered after didDecode")
+        #expect(dot.contains(#"label="Preservation · "#))
+        #expect(dot.contains(#"label="Restoration · "#))
+    }
+
+    @Test("exclusions, class mismatches, failed decodes and not-found objects say so in words, with their reasons")
+    func outcomesInWords() {
+        let (header, records) = SampleTraces.countries()
+        let dot = FlowDiagram.graph(header: header, records: records).dotSource
+        #expect(dot.contains(#"EXCLUDED\n"#) && dot.contains("reason: noRestorationIdentifier"))
+        #expect(dot.contains("PasswordViewController"))
+        #expect(dot.contains(#"CLASS MISMATCH\n"#) && dot.contains("found LegacyProfileViewController"))
+        #expect(dot.contains(#"NOT DECODED\n"#) && dot.contains("result: failed"))
+        #expect(dot.contains("decode threw: missing key"))
+        #expect(dot.contains(#"NOT FOUND\n"#) && dot.contains("via none"))
+        #expect(dot.contains("shape=octagon"), "exclusions have their own shape, not only a colour")
+    }
+
+    @Test("a span that never ended is drawn UNFINISHED, double-bordered, with the time until the trace stops")
+    func unfinishedSpans() {
+        let (header, records) = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])
+        let dot = FlowDiagram.graph(header: header, records: records).dotSource
+        #expect(dot.contains(#"UNFINISHED\n"#))
+        #expect(dot.contains("the process stopped inside this step"))
+        #expect(dot.contains("peripheries=2"))
+        #expect(dot.contains("Restoration · UNFINISHED"))
+    }
+
+    @Test("tick traces label durations in ticks")
+    func durationsInTicks() {
+        let (header, records) = SampleTraces.countries()
+        let dot = FlowDiagram.graph(header: header, records: records).dotSource
+        #expect(dot.contains(#"1 tick""#) || dot.contains(#"\n1 tick"#))
+        #expect(!dot.contains(" ns"))
+    }
+
+    @Test("--heat colours object steps by duration; without it their fill is the plain step colour")
+    func heatColoursSteps() {
+        let (header, records) = SampleTraces.countries()
+        let plain = FlowDiagram.graph(header: header, records: records).dotSource
+        let heated = FlowDiagram.graph(header: header, records: records, options: DiagramOptions(heat: true)).dotSource
+        #expect(plain != heated)
+        #expect(heated.contains("darker = slower"))
+    }
+
+    @Test("a 5,000-object trace collapses to the node budget with summary nodes that count what they hide")
+    func collapsesBigTraces() throws {
+        let (header, records) = SampleTraces.wide(objects: 5_000)
+        let options = DiagramOptions(maximumNodes: 300)
+        let graph = FlowDiagram.graph(header: header, records: records, options: options)
+        let legendNodes = graph.subgraphs.first { $0.id.rawValue == "legend" }?.totalNodeCount ?? 0
+        #expect(graph.totalNodeCount - legendNodes <= 300)
+        let dot = graph.dotSource
+        #expect(dot.contains("more objects (collapsed)"))
+        #expect(dot.contains("EXCLUDED"), "problem rows are kept visible first")
+        #expect(graph.dotSource == FlowDiagram.graph(header: header, records: records, options: options).dotSource)
+    }
+
+    @Test("a 5,000-object trace's flow renders to SVG in well under 10 s, even in a debug build")
+    func bigTraceRendersQuickly() throws {
+        let (header, records) = SampleTraces.wide(objects: 5_000)
+        let start = ContinuousClock.now
+        let graph = FlowDiagram.graph(header: header, records: records)
+        let svg = try GraphvizRenderer.shared.render(graph, format: .svg)
+        let elapsed = ContinuousClock.now - start
+        #expect(SVGDocument.parse(svg.data) != nil)
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
+    }
+
+    @Test("the same trace gives byte-identical DOT")
+    func deterministic() {
+        let (header, records) = SampleTraces.countries()
+        #expect(FlowDiagram.graph(header: header, records: records).dotSource
+                == FlowDiagram.graph(header: header, records: records).dotSource)
+    }
+
+    @Test("the dark theme changes the background and text colours, not the structure")
+    func darkTheme() {
+        let (header, records) = SampleTraces.countries()
+        let light = FlowDiagram.graph(header: header, records: records)
+        let dark = FlowDiagram.graph(header: header, records: records, options: DiagramOptions(theme: .dark))
+        #expect(light.dotSource.contains(##"bgcolor="#ffffff""##))
+        #expect(dark.dotSource.contains(##"bgcolor="#1e1e1e""##))
+        #expect(light.totalNodeCount == dark.totalNodeCount)
+    }
+}

@@ -1,0 +1,72 @@
+// The hierarchy view from a trace and from a scenario.
+
+import Foundation
+import Testing
+@testable import Diagrams
+import Graphviz
+import RestorationEngine
+import TraceFormat
+
+@Suite("Hierarchy view")
+struct HierarchyDiagramTests {
+    @Test("from a trace, each object shows its outcome: restored via a step, excluded, mismatch, not found, not decoded")
+    func traceOutcomes() {
+        let (header, records) = SampleTraces.countries()
+        let dot = HierarchyDiagram.graph(header: header, records: records).dotSource
+        #expect(dot.contains(#"CountryDetail\nCountryViewController\nrestored via restorationClass"#))
+        #expect(dot.contains(#"CLASS MISMATCH\nProfile"#))
+        #expect(dot.contains(#"NOT FOUND\nHelp"#))
+        #expect(dot.contains(#"NOT DECODED\nSettings"#))
+        #expect(dot.contains(#"EXCLUDED\n(no identifier)\nPasswordViewController\nreason: noRestorationIdentifier"#))
+        #expect(dot.contains("shape=tab"), "containers have their own shape")
+        #expect(dot.contains("shape=ellipse"), "views are their own nodes, drawn as ellipses")
+    }
+
+    @Test("from a crashed trace, the object whose decode never ended is UNFINISHED")
+    func unfinishedObject() {
+        let (header, records) = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])
+        let dot = HierarchyDiagram.graph(header: header, records: records).dotSource
+        #expect(dot.contains(#"UNFINISHED\nCountryList\nCountryListViewController\nthe process stopped in decode"#))
+    }
+
+    @Test("from a scenario, static exclusions are marked with their reasons")
+    func scenarioExclusions() {
+        let scenario = Scenario(name: "rules", windows: [ScenarioWindow(root: ScenarioViewController(
+            className: "UITabBarController", kind: .tabBar, restorationIdentifier: "Tabs",
+            children: [
+                ScenarioViewController(className: "A", restorationIdentifier: "Same"),
+                ScenarioViewController(className: "B", restorationIdentifier: "Same"),
+                ScenarioViewController(className: "NoID", restorationIdentifier: nil, children: [
+                    ScenarioViewController(className: "Below", restorationIdentifier: "Below"),
+                ]),
+                ScenarioViewController(className: "Custom", kind: .custom, restorationIdentifier: "Custom", children: [
+                    ScenarioViewController(className: "Inner", restorationIdentifier: "Inner"),
+                ]),
+                ScenarioViewController(className: "Empty", restorationIdentifier: "", views: [
+                    ScenarioView(className: "UIScrollView", kind: .scroll, restorationIdentifier: "Scroll"),
+                ]),
+            ],
+            presented: ScenarioViewController(className: "Modal", restorationIdentifier: "Modal")))],
+            registeredObjects: [ScenarioRegisteredObject(restorationIdentifier: "Config", className: "AppConfig")])
+        let dot = HierarchyDiagram.graph(scenario: scenario).dotSource
+        for reason in ["duplicatePath", "noRestorationIdentifier", "ancestorExcluded", "notEncodedByContainer",
+                       "viewWithoutRestorableOwner", "notReferenced"] {
+            #expect(dot.contains("reason: \(reason)"), "missing \(reason)")
+        }
+        #expect(dot.contains(#"label="presents""#))
+        #expect(dot.contains("would be preserved"))
+        #expect(dot.contains("Hierarchy as described — rules"))
+    }
+
+    @Test("past the node budget, siblings collapse into a summary counting outcomes, problems kept visible")
+    func collapsesSiblings() {
+        let (header, records) = SampleTraces.wide(objects: 2_000)
+        let graph = HierarchyDiagram.graph(header: header, records: records, options: DiagramOptions(maximumNodes: 120))
+        let legendNodes = graph.subgraphs.first { $0.id.rawValue == "legend" }?.totalNodeCount ?? 0
+        #expect(graph.totalNodeCount - legendNodes <= 120)
+        let dot = graph.dotSource
+        #expect(dot.contains("more (collapsed)"))
+        #expect(dot.contains("restored · "), "summaries count the outcomes they hide")
+        #expect(dot.contains("EXCLUDED"))
+    }
+}

@@ -1,0 +1,107 @@
+// Tests of the fast path: LeanRecordScanner keeps exactly the fields summary and diff use and
+// refuses unusual lines; LeanTraceReader gives the same results as the full reader, and hands
+// back to it (nil) whenever a line needs a proper diagnosis.
+
+import Foundation
+import Testing
+@testable import TraceAnalysis
+import TraceFormat
+
+@Suite struct LeanTraceReaderTests {
+    static func scan(_ line: String) -> TraceRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0)) }
+    }
+
+    /// Writes `header` and `records` as a JSONL file with the trace format's own encoder.
+    static func write(_ header: TraceHeader, _ records: [TraceRecord], name: String, tail: String = "") throws -> String {
+        var bytes: [UInt8] = []
+        header.serialize(into: &bytes)
+        for record in records { record.serialize(into: &bytes) }
+        bytes.append(contentsOf: tail.utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lean-\(getpid())-\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func fullSummary(_ path: String, grouping: SummaryGrouping = .kind) throws -> [UInt8] {
+        let input = try TraceInput(path: path)
+        var statistics = TraceStatistics(header: input.header, options: .init(top: 5, grouping: grouping))
+        while let record = try input.next() { statistics.add(record) }
+        return SummaryJSONFormat.render(statistics.summary())
+    }
+
+    static func leanSummary(_ path: String, grouping: SummaryGrouping = .kind) -> [UInt8]? {
+        LeanTraceReader.read(
+            path: path, makeConsumer: { TraceStatistics(header: $0, options: .init(top: 5, grouping: grouping)) },
+            add: { $0.add($1) }
+        ).map { SummaryJSONFormat.render($0.summary()) }
+    }
+
+    @Test("a record line keeps its core fields and only via, result, reason and message")
+    func keepsWhatSummaryUses() throws {
+        let record = try #require(Self.scan(
+            #"{"seq":7,"ts":420,"ph":"E","span":3,"kind":"locate","path":["Tabs","Nav"],"via":"existing","result":true,"keys":["a"],"x":{"y":[1,2.5e3,null]}}"#))
+        #expect(record.seq == 7 && record.ts == 420 && record.phase == .end && record.span == 3)
+        #expect(record.kind == .locate && record.path == ["Tabs", "Nav"])
+        #expect(record.attributes == [TraceAttribute("via", "existing"), TraceAttribute("result", true)])
+    }
+
+    @Test("unusual lines are left to the full reader", arguments: [
+        #"{"seq":1,"ts":2,"ph":"B","span":1,"kind":"enc\"ode"}"#,  // an escape in a kept string
+        #"{"seq":1,"ts":2.5,"ph":"B","span":1,"kind":"encode"}"#,  // a fraction
+        #"{"seq":1,"ts":2,"ph":"B","kind":"encode"}"#,  // a span without its id
+        #"{"seq":1,"ts":2,"ph":"X","span":1,"kind":"encode"}"#,  // an unknown phase
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude"} trailing"#,  // text after the object
+        #"{"seq":1,"ts":2,"ph":"i","kind":""}"#,  // an empty kind
+        #"{"seq":99999999999999999999,"ts":2,"ph":"i","kind":"exclude"}"#,  // overflow
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a",3]}"#,  // a non-string path item
+        "",
+    ])
+    func refusesUnusualLines(line: String) {
+        #expect(Self.scan(line) == nil)
+    }
+
+    @Test("non-ASCII identifiers are kept when they are valid UTF-8")
+    func nonASCII() {
+        #expect(Self.scan(#"{"seq":0,"ts":0,"ph":"i","kind":"exclude","path":["Réglages","設定"]}"#)?.path == ["Réglages", "設定"])
+    }
+
+    @Test("the fast reader's summary equals the full reader's, byte for byte", arguments: SummaryGrouping.allCases)
+    func sameSummaryAsFullReader(grouping: SummaryGrouping) throws {
+        let trace = SyntheticTrace.make(objects: 700, seed: 31, crashAtEnd: true)
+        let path = try Self.write(trace.header, trace.records, name: "same-\(grouping).jsonl")
+        let lean = try #require(Self.leanSummary(path, grouping: grouping))
+        #expect(lean == (try Self.fullSummary(path, grouping: grouping)))
+    }
+
+    @Test("a malformed line, a blank line or a cut-off last line sends the caller to the full reader",
+          arguments: ["{\"seq\":oops}\n", "\n", "{\"seq\":900,\"ts\":"])
+    func handsBack(tail: String) throws {
+        let trace = SyntheticTrace.make(objects: 30, seed: 32)
+        let path = try Self.write(trace.header, trace.records, name: "hand-back-\(tail.count).jsonl", tail: tail)
+        #expect(Self.leanSummary(path) == nil)
+    }
+
+    @Test("an E record's path and class are skipped unless its B record had no path")
+    func endPathOnlyWhenNeeded() throws {
+        let line = #"{"seq":1,"ts":2,"ph":"E","span":4,"kind":"decode","path":["A"],"class":"C"}"#
+        var bytes = Array(line.utf8)
+        let skipped = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { _ in false }) }
+        let kept = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { $0 == 4 }) }
+        #expect(skipped?.path == nil && skipped?.className == nil)
+        #expect(kept?.path == ["A"])
+        let records = [
+            TraceRecord(seq: 0, ts: 0, phase: .begin, span: 1, kind: .decode),
+            TraceRecord(seq: 1, ts: 5, phase: .end, span: 1, kind: .decode, path: ["Late"]),
+        ]
+        let path = try Self.write(TraceHeader(clock: "ns"), records, name: "late-path.jsonl")
+        #expect(Self.leanSummary(path) == (try Self.fullSummary(path)))
+    }
+
+    @Test("standard input and missing files are left to the full reader")
+    func notFiles() {
+        #expect(Self.leanSummary("-") == nil)
+        #expect(Self.leanSummary("/nonexistent/trace.jsonl") == nil)
+    }
+}
