@@ -17,7 +17,8 @@ struct SummaryCommand: ParsableCommand {
             Examples:
               restoretrace summary Traces/countries.jsonl
               restoretrace summary run.jsonl --by class --top 5
-              restoretrace simulate app.json -o - | restoretrace summary - --format json | jq .kinds.decode
+              restoretrace summary run.jsonl --format json | jq .kinds.decode
+              restoretrace simulate app.json -o - | restoretrace summary -
             """
     )
 
@@ -38,7 +39,7 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "How many of the slowest encode, locate and decode spans to list.")
     var top: Int = 10
 
-    @Option(help: "Group the per-kind table: kind (default), class, or path.")
+    @Option(help: "Group the per-kind table by kind, class, or path.")
     var by: Grouping = .kind
 
     @Flag(help: "Skip malformed lines (reported as warnings) instead of stopping at the first one.")

@@ -163,9 +163,16 @@ public struct ChromeTraceExporter: TraceExporter {
               timestamp: record.ts, tid: track.id)
         json.raw(",\"s\":\"t\",\"args\":")
         json.beginObject()
-        json.key("seq"); json.int(record.seq)
-        if let path = record.path { json.key("path"); json.joinedString(path) }
-        if let className = record.className { json.key("class"); json.string(className) }
+        json.raw("\"seq\":")  // constant keys as raw text: no escaping pass per event
+        json.int(record.seq)
+        if let path = record.path {
+            json.raw(",\"path\":")
+            json.joinedString(path)
+        }
+        if let className = record.className {
+            json.raw(",\"class\":")
+            json.string(className)
+        }
         for attribute in record.attributes {
             json.key(attribute.key)
             json.value(attribute.value)
@@ -177,10 +184,18 @@ public struct ChromeTraceExporter: TraceExporter {
     private mutating func spanArguments(_ begun: OpenExportSpan, end: TraceRecord?, unfinished: Bool) {
         let record = begun.record
         json.beginObject()
-        json.key("span"); json.int(begun.span)
-        json.key("seq"); json.int(record.seq)
-        if let path = record.path { json.key("path"); json.joinedString(path) }
-        if let className = record.className { json.key("class"); json.string(className) }
+        json.raw("\"span\":")
+        json.int(begun.span)
+        json.raw(",\"seq\":")
+        json.int(record.seq)
+        if let path = record.path {
+            json.raw(",\"path\":")
+            json.joinedString(path)
+        }
+        if let className = record.className {
+            json.raw(",\"class\":")
+            json.string(className)
+        }
         for attribute in record.attributes {
             json.key(attribute.key)
             json.value(attribute.value)
@@ -189,7 +204,10 @@ public struct ChromeTraceExporter: TraceExporter {
             json.key(attribute.key)
             json.value(attribute.value)
         }
-        if unfinished { json.key("unfinished"); json.bool(true) }
+        if unfinished {
+            json.raw(",\"unfinished\":")
+            json.bool(true)
+        }
         json.endObject()
     }
 
