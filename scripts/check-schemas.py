@@ -254,13 +254,13 @@ def check_trace_doc(validator, tally):
 
     tabbar_text, tabbar_line = named["tabbar-trace"]
     check_trace_lines(validator, tabbar_text, f"{where}:{tabbar_line}+", tally, whole_trace=True)
-    tabbar_fixture = FIXTURES / "valid" / "tabbar-app.trace.jsonl"
+    tabbar_fixture = ROOT / "Traces" / "feed-tabs.jsonl"
     if tabbar_fixture.exists() and tabbar_fixture.read_text(encoding="utf-8") == tabbar_text:
         tally.ok(f"{where}:{tabbar_line}", f"the tab bar example equals {relative(tabbar_fixture)}")
     else:
         tally.fail(f"{where}:{tabbar_line}", f"the tab bar example must equal {relative(tabbar_fixture)}")
 
-    crash_fixture = FIXTURES / "valid" / "crash-in-decode.trace.jsonl"
+    crash_fixture = ROOT / "Traces" / "feed-tabs-crash.jsonl"
     crash_text = crash_fixture.read_text(encoding="utf-8") if crash_fixture.exists() else ""
     tail_text, tail_line = named["crash-trace-tail"]
     if crash_text.endswith(tail_text):
