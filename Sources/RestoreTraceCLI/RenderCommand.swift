@@ -185,10 +185,12 @@ struct RenderCommand: ParsableCommand {
         }
         do {
             // Written to a temporary file and renamed: an error never leaves a partial drawing.
-            try rendering.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            // A device or pipe (`-o /dev/null`) is written into, never renamed over.
+            let file = try AtomicOutputFile(path: output)
+            try file.write([UInt8](rendering.data))
+            try file.commit()
         } catch {
-            throw RenderFailure(message: "\(displayName): cannot write \(output): \(error.localizedDescription); "
-                + "check the directory exists and is writable")
+            throw RenderFailure(message: "\(displayName): \(error.description)")
         }
         print("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)")
         if case .trace(let document) = source, let header = document.header {

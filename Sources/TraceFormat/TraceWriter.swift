@@ -88,16 +88,25 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             ownsDescriptor = false
             temporaryPath = nil
         } else {
-            let target = creation == .atomicReplace ? path + ".tmp-\(getpid())" : path
+            // A device or pipe (`/dev/null`) is written into: renaming over it would replace it.
+            let replaces = creation == .atomicReplace && TraceWriter.isRegularFileOrAbsent(path)
+            let target = replaces ? path + ".tmp-\(getpid())" : path
             descriptor = try TraceWriter.open(target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedPath: path)
             ownsDescriptor = true
-            temporaryPath = creation == .atomicReplace ? target : nil
+            temporaryPath = replaces ? target : nil
         }
         buffer = RawByteBuffer(capacity: TraceWriter.bufferThreshold + 4096)
         header.serialize(to: &buffer)
         lock.lock()
         defer { lock.unlock() }
         if durability == .everyRecord { drainLocked() }
+    }
+
+    /// Whether `path` names a regular file or nothing yet: only those are replaced by rename.
+    static func isRegularFileOrAbsent(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Appends to the trace at `path` that another writer (usually in a parent process) began,

@@ -139,6 +139,17 @@ struct RenderCommandTests {
         #expect(try RenderCommand.parse(["trace.jsonl", "-o", "-"]).makePlan()[0].format == .svg)
     }
 
+    @Test("-o /dev/null writes into the device instead of replacing it")
+    func deviceOutput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("run.jsonl")
+        try write(traceText, to: trace)
+        #expect(exitCode([trace.path, "--format", "svg", "-o", "/dev/null"]) == 0)
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+    }
+
     @Test("default output names drop only the last extension")
     func outputStems() {
         #expect(RenderCommand.stem(of: "Traces/countries.jsonl") == "Traces/countries")

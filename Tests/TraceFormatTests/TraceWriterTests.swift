@@ -95,6 +95,16 @@ struct TraceWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["atomic.jsonl"])
     }
 
+    @Test("atomic replace writes into a device such as /dev/null instead of renaming over it")
+    func atomicReplaceIntoDevice() throws {
+        let writer = try TraceWriter(path: "/dev/null", clock: .tick, creation: .atomicReplace)
+        writer.instant(.discard, path: nil, className: nil, attributes: [TraceAttribute("reason", "forceQuit")])
+        try writer.close()
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null.tmp-\(getpid())"))
+    }
+
     @Test("a full disk surfaces as ENOSPC on flush and close, not as a crash")
     func fullDisk() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
