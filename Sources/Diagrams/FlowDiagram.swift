@@ -195,7 +195,7 @@ private struct FlowBuilder {
             for rowIndex in hidden {
                 let path = rows[rowIndex].path
                 outcomes[hierarchy.node(path: path)?.outcome.name ?? "no record", default: 0] += 1
-                total += steps.timings.objectDuration(path: path) ?? 0
+                total = total.addingSaturating(steps.timings.objectDuration(path: path) ?? 0)
             }
             let noun = hidden.count == 1 ? "object" : "objects"
             var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]

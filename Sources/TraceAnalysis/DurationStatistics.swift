@@ -18,6 +18,14 @@ public struct DurationStatistics: Sendable, Hashable {
     public var maximum: Int64 { histogram.maximum }
     /// `total / count`, or 0 when empty.
     public var mean: Double { count > 0 ? Double(total) / Double(count) : 0 }
+    /// The mean rounded to the nearest integer, computed without floating point so that a
+    /// saturated total (Int64.max) cannot overflow a conversion.
+    public var roundedMean: Int64 {
+        guard count > 0 else { return 0 }
+        let count = Int64(self.count)
+        let remainder = total % count
+        return total / count + (remainder >= count - remainder ? 1 : 0)
+    }
 
     public var p50: Int64 { histogram.value(atPercentile: 50) }
     public var p90: Int64 { histogram.value(atPercentile: 90) }
@@ -31,14 +39,12 @@ public struct DurationStatistics: Sendable, Hashable {
     public mutating func add(_ duration: Int64) {
         let duration = max(duration, 0)
         histogram.add(duration)
-        let (sum, overflow) = total.addingReportingOverflow(duration)
-        total = overflow ? Int64.max : sum
+        total = total.addingSaturating(duration)
     }
 
     /// Adds everything `other` counted.
     public mutating func merge(_ other: DurationStatistics) {
         histogram.merge(other.histogram)
-        let (sum, overflow) = total.addingReportingOverflow(other.total)
-        total = overflow ? Int64.max : sum
+        total = total.addingSaturating(other.total)
     }
 }

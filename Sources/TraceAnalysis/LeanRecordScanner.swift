@@ -228,6 +228,8 @@ enum LeanRecordScanner {
             if cursor < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[cursor]) {
                 return nil
             }
+            // Beyond ±(2^53 - 1) the full reader decides (it refuses such seq, ts and span values).
+            guard value <= TraceRecord.largestExactInteger else { return nil }
             index = cursor
             return negative ? -value : value
         }

@@ -64,9 +64,10 @@ public struct SpanTimings: Sendable {
             spanKinds[span] = begin.kind
             maximumByKind[begin.kind] = max(maximumByKind[begin.kind] ?? 0, duration)
             if let path = begin.path ?? record.path {
-                byPathAndKind[PathKind(path: path, kind: begin.kind), default: 0] += duration
+                let key = PathKind(path: path, kind: begin.kind)
+                byPathAndKind[key] = byPathAndKind[key, default: 0].addingSaturating(duration)
                 if SpanTimings.objectKinds.contains(begin.kind) {
-                    let total = byPath[path, default: 0] + duration
+                    let total = byPath[path, default: 0].addingSaturating(duration)
                     byPath[path] = total
                     maximumObjectDuration = max(maximumObjectDuration, total)
                 }

@@ -113,7 +113,7 @@ public struct SummaryTextFormat: Sendable {
     }
 
     private func durationCells(_ statistics: DurationStatistics, summary: TraceSummary) -> [String] {
-        let values = [statistics.total, Int64(statistics.mean.rounded())]
+        let values = [statistics.total, statistics.roundedMean]
             + [statistics.p50, statistics.p90, statistics.p95, statistics.p99, statistics.maximum]
         return [TextNumbers.grouped(statistics.count)] + values.map { durationText($0, summary: summary) }
     }

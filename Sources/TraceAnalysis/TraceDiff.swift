@@ -91,8 +91,8 @@ public struct TraceDiff: Sendable {
         }
         kindChanges = Set(a.kinds.keys).intersection(b.kinds.keys).sorted(by: TraceStatistics.runOrder)
             .compactMap { kind in
-                let before = Int64((a.kinds[kind]?.mean ?? 0).rounded())
-                let after = Int64((b.kinds[kind]?.mean ?? 0).rounded())
+                let before = a.kinds[kind]?.roundedMean ?? 0
+                let after = b.kinds[kind]?.roundedMean ?? 0
                 return isChange(before, after) ? TimingChange(kind: kind, path: nil, before: before, after: after) : nil
             }
         objectChanges = Set(a.objectTimes.keys).intersection(b.objectTimes.keys).sorted()

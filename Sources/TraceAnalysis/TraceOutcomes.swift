@@ -57,7 +57,8 @@ public struct TraceOutcomes: Sendable {
             let duration = max(record.ts - begun.ts, 0)
             kinds[begun.kind, default: DurationStatistics()].add(duration)
             guard let path = begun.path ?? record.path else { return }
-            objectTimes[ObjectStep(path: path, kind: begun.kind), default: 0] += duration
+            let step = ObjectStep(path: path, kind: begun.kind)
+            objectTimes[step] = objectTimes[step, default: 0].addingSaturating(duration)
             switch begun.kind {
             case .locate:
                 located.insert(path)

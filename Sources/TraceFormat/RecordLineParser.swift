@@ -244,15 +244,26 @@ enum RecordLineParser {
                 !(s.base[start] == UInt8(ascii: "0") && i - start > 1)
             {
                 s.index = i
-                return value
+                return try inRange(value, field: field, column: start + 1)
             }
             let number = try s.parseNumber()
-            if case .int(let value) = number { return value }
+            if case .int(let value) = number { return try inRange(value, field: field, column: start + 1) }
             let text = String(decoding: UnsafeBufferPointer(start: s.base + start, count: s.index - start), as: UTF8.self)
             throw RecordLineError(column: start + 1, "\"\(field.name)\" must be an integer, found number \(text)")
         }
         let value = try s.parseValue(depth: 1)
         throw RecordLineError(column: start + 1, "\"\(field.name)\" must be an integer, found \(value.typeName)")
+    }
+
+    /// `seq`, `ts` and `span` stay within ±(2^53 − 1), the largest integers every JSON reader
+    /// keeps exact, so differences and sums of them never overflow 64 bits downstream.
+    @inline(__always)
+    private static func inRange(_ value: Int64, field: CoreField, column: Int) throws -> Int64 {
+        guard value.magnitude <= UInt64(TraceRecord.largestExactInteger) else {
+            throw RecordLineError(column: column,
+                "\"\(field.name)\" is \(value), beyond ±\(TraceRecord.largestExactInteger) (2^53 - 1), the range a trace may use")
+        }
+        return value
     }
 
     private static func string(_ s: inout JSONScanner, field: CoreField) throws -> String {

@@ -57,6 +57,10 @@ public struct TraceRecord: Sendable, Hashable {
     /// Every other field, in line order.
     public var attributes: [TraceAttribute]
 
+    /// The largest magnitude of `seq`, `ts` and `span` a reader accepts: 2^53 - 1, the largest
+    /// integer every JSON implementation keeps exact (about 104 days in nanoseconds).
+    public static let largestExactInteger: Int64 = 9_007_199_254_740_991
+
     public init(
         seq: Int64, ts: Int64, phase: Phase, span: Int64? = nil, kind: RecordKind, path: [String]? = nil,
         className: String? = nil, thread: String? = nil, attributes: [TraceAttribute] = []
