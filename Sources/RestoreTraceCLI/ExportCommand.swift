@@ -55,6 +55,11 @@ struct ExportCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: reading standard input needs -o FILE (or -o - for standard output)\n".utf8))
             throw ExitCode(2)
         }
+        if let overwritten = OutputClash.input(overwrittenBy: destination, inputs: [trace]) {
+            FileHandle.standardError.write(Data(
+                "error: -o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output\n".utf8))
+            throw ExitCode(2)
+        }
         let format = ExportFormat(rawValue: to.rawValue) ?? .chrome
         do {
             let warnings = try ExportCommand.export(

@@ -74,6 +74,10 @@ struct RenderCommand: ParsableCommand {
             RenderCommand.printError("error: \(error.message)")
             throw ExitCode(2)
         }
+        if let clash = OutputClash.problem(outputs: plan.compactMap { item in item.output.map { (item.input, $0) } }) {
+            RenderCommand.printError("error: \(clash)")
+            throw ExitCode(2)
+        }
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
         var failed = false
         for item in plan {

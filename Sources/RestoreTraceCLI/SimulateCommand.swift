@@ -87,6 +87,11 @@ struct SimulateCommand: ParsableCommand {
                 + "Usage: restoretrace simulate SCENARIO -o TRACE [--clock ns|tick] [--archive DIR]")
             throw ExitCode(SimulateExitCode.usage)
         }
+        if let overwritten = OutputClash.input(overwrittenBy: output, inputs: [scenario]) {
+            printError("restoretrace simulate: -o \(output) is the scenario \(overwritten): writing it would destroy the scenario; "
+                + "choose another output (conventionally NAME.jsonl beside NAME.scenario.json)")
+            throw ExitCode(SimulateExitCode.usage)
+        }
         let outcome = SimulationRun(
             scenarioArgument: scenario, outputArgument: output, clock: clock, archiveArgument: archive,
             relaunchAfterCrash: relaunchAfterCrash
