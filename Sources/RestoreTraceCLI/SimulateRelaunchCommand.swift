@@ -29,6 +29,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
     var continuation: String
 
     func run() throws {
+        ParentWatch.start()
         // A modelled crash is an abort(): it must not leave a core file behind.
         var coreLimit = rlimit()
         if getrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit) == 0 {

@@ -33,6 +33,8 @@ struct SimulateRelaunchProcess {
     var archiveDirectory: String
     var tracePath: String
     var continuation: TraceContinuation
+    /// Told the child's process id, so that an interrupt kills it too.
+    var interruption: InterruptCleanup?
 
     /// Runs the child to the end. Throws when it cannot be started at all.
     func run() throws -> Result {
@@ -55,8 +57,10 @@ struct SimulateRelaunchProcess {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
+        interruption?.watch(child: process.processIdentifier)
         let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        interruption?.parkIfInterrupted()
         let ending: Ending = process.terminationReason == .uncaughtSignal
             ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
         return Result(ending: ending, standardError: String(decoding: errorBytes, as: UTF8.self))

@@ -52,8 +52,12 @@ struct SimulationRun {
         case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
         }
         let tracePath = target.temporaryFile(in: workspace)
+        // An interrupt leaves neither the half-written trace nor the workspace (nor the child) behind.
+        let interruption = InterruptCleanup(paths: [tracePath, workspace.path])
+        defer { interruption.cancel() }
 
-        let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
+        let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath,
+                               interruption: interruption)
         guard outcome.exitCode == SimulateExitCode.success else {
             unlink(tracePath)
             return outcome
@@ -67,7 +71,8 @@ struct SimulationRun {
 
     // MARK: The two processes
 
-    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String) -> Outcome {
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
+                          interruption: InterruptCleanup) -> Outcome {
         let archiveDirectory: URL
         do {
             archiveDirectory = try prepareArchiveDirectory(in: workspace)
@@ -112,6 +117,7 @@ struct SimulationRun {
         var relaunch = SimulateRelaunchProcess(scenarioPath: scenarioPath, scenarioName: scenarioName,
                                                archiveDirectory: archiveDirectory.path, tracePath: tracePath,
                                                continuation: continuation)
+        relaunch.interruption = interruption
         let result: SimulateRelaunchProcess.Result
         do {
             result = try relaunch.run()
