@@ -176,8 +176,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
         } catch {
             let expected = "; line 1 must be the header {\"type\":\"header\",\"format\":\"\(currentTraceFormat)\",…}"
             if !terminated && RecordLineError(error, lineLength: count).endsTooEarly {
-                report(.warning, line: 1, column: nil,
-                       "the only line is cut off (no newline at the end and not complete JSON); ignored")
+                // Without its header there is no trace to read: an error, not the usual cut-off warning.
+                report(.error, line: 1, column: nil,
+                       "the header is cut off (the only line, with no newline at the end and not complete JSON): "
+                       + "the writer stopped before the trace began")
             } else {
                 report(.error, line: 1, column: error.column, error.message + expected)
             }

@@ -31,3 +31,15 @@ struct IntegerRangeTests {
         }
     }
 }
+
+@Suite("a header cut off mid-write")
+struct CutOffHeaderTests {
+    @Test("a trace whose only line is a header cut off mid-write is an error, not a warning")
+    func cutOffHeader() throws {
+        let reader = TraceReader(bytes: Array("{\"type\":\"header\",\"format\":\"restoretrace/1\",\"generator\":\"rest".utf8))
+        #expect(Array(reader).isEmpty)
+        let diagnostic = try #require(reader.diagnostics.first)
+        #expect(diagnostic.severity == .error && diagnostic.line == 1)
+        #expect(diagnostic.message.contains("header is cut off"))
+    }
+}
