@@ -155,10 +155,11 @@ private final class RestorationPass {
         application.delegate?.application(application, didDecodeRestorableStateWith: applicationCoder)
         recorder.end(didDecodeSpan, .didDecode, path: nil, attributes: [])
 
-        // Rule 18: finishedRestoring on every decoded object, after all decoding.
+        // Rule 18: finishedRestoring on every decoded object, after all decoding. UIKit calls
+        // applicationFinishedRestoringState on view controllers and registered objects only, never on views.
         for position in decoded {
             let archived = archive.objects[position]
-            guard let object = objectAt[position] else { continue }
+            guard archived.kind != .view, let object = objectAt[position] else { continue }
             let components = archived.path.components
             let span = recorder.begin(.finishedRestoring, path: components, className: archived.className, attributes: [])
             object.applicationFinishedRestoringState()
