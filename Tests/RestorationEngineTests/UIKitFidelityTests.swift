@@ -19,3 +19,35 @@ struct UIKitFidelityTests {
         #expect(!cycle.report.finishedPaths.contains(table))
     }
 }
+
+/// Saves and restores everything; at relaunch it recreates any view controller below the root.
+private final class RecreatingAppDelegate: ApplicationDelegate {
+    func application(_ application: Application, shouldSaveApplicationState coder: StateCoder) -> Bool { true }
+    func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool { true }
+    func application(_ application: Application, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+                     coder: StateCoder) -> ViewController? {
+        identifierComponents.count > 1 ? ViewController(restorationIdentifier: identifierComponents.last) : nil
+    }
+}
+
+extension UIKitFidelityTests {
+    @Test("a stack child that was never archived (a duplicate, no identifier) is left out; the children after it are restored")
+    func stackSkipsChildrenNeverArchived() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stack = ["A", "B", "B", nil, "C"].map { ViewController(restorationIdentifier: $0) }
+        let navigation = NavigationController(restorationIdentifier: "Nav", viewControllers: stack)
+        let app = Application(delegate: RecreatingAppDelegate(), windows: [Window(rootViewController: navigation)])
+        let preservation = InMemoryRecorder()
+        try Preserver(application: app).preserve(to: ArchiveDirectory(url: directory), recorder: preservation)
+        #expect(preservation.records(kind: .exclude).map(\.reason) == ["duplicatePath", "noRestorationIdentifier"])
+
+        let relaunchedNavigation = NavigationController(restorationIdentifier: "Nav", viewControllers: [ViewController(restorationIdentifier: "A")])
+        let relaunched = Application(delegate: RecreatingAppDelegate(), windows: [Window(rootViewController: relaunchedNavigation)])
+        let restoration = InMemoryRecorder()
+        let report = try Restorer(application: relaunched).restore(from: ArchiveDirectory(url: directory), recorder: restoration)
+        #expect(restoration.records(kind: .exclude).isEmpty)
+        #expect(report.decodedPaths == [["Nav"], ["Nav", "A"], ["Nav", "B"], ["Nav", "C"]])
+        #expect(relaunchedNavigation.viewControllers.map(\.restorationIdentifier) == ["A", "B", "C"])
+    }
+}

@@ -24,11 +24,14 @@ open class NavigationController: ViewController {
         coder.encode(children, forKey: Self.stackKey)
     }
 
-    /// Rebuilds the stack from the children found, stopping at the first one that was not.
+    /// Rebuilds the stack from the children found, stopping at the first one that was archived
+    /// but not found; a child that was never archived (no identifier, a duplicate) is left out.
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
         var stack: [ViewController] = []
-        for object in coder.decodeObjects(forKey: Self.stackKey) {
+        let archivedPaths = coder.archivedPaths(forKey: Self.stackKey)
+        for (index, object) in coder.decodeObjects(forKey: Self.stackKey).enumerated() {
+            if index < archivedPaths.count, archivedPaths[index] == nil { continue }
             guard let child = object as? ViewController else { break }
             stack.append(child)
         }
