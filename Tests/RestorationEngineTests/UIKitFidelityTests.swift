@@ -51,3 +51,19 @@ extension UIKitFidelityTests {
         #expect(relaunchedNavigation.viewControllers.map(\.restorationIdentifier) == ["A", "B", "C"])
     }
 }
+
+extension UIKitFidelityTests {
+    @Test("on a path shared by a child and a presented view controller, relaunch acts out the one the walk kept (the presented)")
+    func duplicatePathRelaunchUsesTheKeptNode() throws {
+        let sheetRestore = ScenarioRestoreBehavior(createdAtLaunch: false, restorationClassReturns: .instance)
+        let nav = node("Nav", kind: .navigation, children: [node("Home"), node("Sheet", "PushedSheetViewController")],
+                       presented: node("Sheet", "PresentedSheetViewController", restore: sheetRestore, restorationClass: "SheetRestorer"))
+        let cycle = try Fixtures.cycle(scenario(nav))
+        let duplicate = try #require(cycle.preservation.exclusions(.duplicatePath).first)
+        #expect(duplicate.path == ["Nav", "Sheet"] && duplicate.className == "PushedSheetViewController")
+        let locate = try #require(cycle.restoration.ends(.locate).first { $0.path == ["Nav", "Sheet"] })
+        #expect(locate.via == "restorationClass" && locate.result == "found" && locate.foundClass == "PresentedSheetViewController")
+        #expect(cycle.restoration.filter { $0.kind == .error }.isEmpty)
+        #expect(cycle.report.decodedPaths.contains(["Nav", "Sheet"]))
+    }
+}
