@@ -67,3 +67,22 @@ extension UIKitFidelityTests {
         #expect(cycle.report.decodedPaths.contains(["Nav", "Sheet"]))
     }
 }
+
+extension UIKitFidelityTests {
+    @Test("an app key named like one of UIKit's container keys is refused with an error naming it and drops nothing")
+    func containerKeysAreReserved() throws {
+        let state = JSONObject([JSONMember(ViewController.Key.presentedViewController, 1),
+                                JSONMember(NavigationController.stackKey, "mine"), JSONMember("title", "Inbox")])
+        let nav = node("Nav", kind: .navigation, children: [node("Home")],
+                       presented: node("Sheet", restore: ScenarioRestoreBehavior(appDelegateReturns: .instance)), state: state)
+        let cycle = try Fixtures.cycle(scenario(nav))
+        #expect(cycle.preservation.filter { $0.kind == .exclude }.isEmpty)
+        #expect(cycle.report.decodedPaths == [["Nav"], ["Nav", "Sheet"], ["Nav", "Home"]])
+        let errors = cycle.preservation.filter { $0.kind == .error }
+        #expect(errors.map(\.path) == [["Nav"], ["Nav"]])
+        #expect(errors.map { $0.message?.contains("\"\(ViewController.Key.presentedViewController)\"") == true } == [true, false])
+        #expect(errors.map { $0.message?.contains("\"\(NavigationController.stackKey)\"") == true } == [false, true])
+        let encode = try #require(cycle.preservation.ends(.encode).first { $0.path == ["Nav"] })
+        #expect(encode.keys == [ViewController.Key.presentedViewController, NavigationController.stackKey, "title"])
+    }
+}

@@ -21,7 +21,7 @@ open class NavigationController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.stackKey)
+        coder.encodeSystemReferences(children, forKey: Self.stackKey)
     }
 
     /// Rebuilds the stack from the children found, stopping at the first one that was archived
@@ -59,8 +59,8 @@ open class TabBarController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
-        coder.encode(selectedIndex, forKey: Self.selectedIndexKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
+        coder.encodeSystemValue(.int(Int64(selectedIndex)), forKey: Self.selectedIndexKey)
     }
 
     /// Restores the selected tab; the tabs themselves exist at launch.
@@ -83,7 +83,7 @@ open class SplitViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -104,7 +104,7 @@ open class PageViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -131,7 +131,7 @@ open class ContainerViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        if encodesChildren { coder.encode(children, forKey: Self.childrenKey) }
+        if encodesChildren { coder.encodeSystemReferences(children, forKey: Self.childrenKey) }
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {

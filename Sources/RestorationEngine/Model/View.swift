@@ -29,7 +29,7 @@ open class View: RestorableObject {
     open var restorableChildren: [any RestorableObject] { subviews }
 
     open func encodeRestorableState(with coder: StateCoder) {
-        if !subviews.isEmpty { coder.encode(subviews, forKey: Self.subviewsKey) }
+        if !subviews.isEmpty { coder.encodeSystemReferences(subviews, forKey: Self.subviewsKey) }
     }
     open func decodeRestorableState(with coder: StateCoder) throws {}
     open func applicationFinishedRestoringState() {}
@@ -53,7 +53,7 @@ open class ScrollView: View {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(.array([.double(contentOffset.x), .double(contentOffset.y)]), forKey: Self.contentOffsetKey)
+        coder.encodeSystemValue(.array([.double(contentOffset.x), .double(contentOffset.y)]), forKey: Self.contentOffsetKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -95,9 +95,9 @@ open class ElementListView: ScrollView {
         super.encodeRestorableState(with: coder)
         guard let dataSource else { return }
         let selected = selectedIndexPaths.compactMap { dataSource.modelIdentifierForElement(at: $0, in: self) }
-        if !selected.isEmpty { coder.encode(.strings(selected), forKey: Self.selectedModelIdsKey) }
+        if !selected.isEmpty { coder.encodeSystemValue(.strings(selected), forKey: Self.selectedModelIdsKey) }
         if let first = firstVisibleIndexPath, let id = dataSource.modelIdentifierForElement(at: first, in: self) {
-            coder.encode(id, forKey: Self.firstVisibleModelIdKey)
+            coder.encodeSystemValue(.string(id), forKey: Self.firstVisibleModelIdKey)
         }
     }
 
