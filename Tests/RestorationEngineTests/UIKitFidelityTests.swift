@@ -86,3 +86,30 @@ extension UIKitFidelityTests {
         #expect(encode.keys == [ViewController.Key.presentedViewController, NavigationController.stackKey, "title"])
     }
 }
+
+extension UIKitFidelityTests {
+    @Test("an identifier both selected and first visible, deleted from the model, is listed once in unmatchedModelIds")
+    func unmatchedModelIdsListEachIdentifierOnce() throws {
+        let table = ScenarioView(className: "UITableView", kind: .table, restorationIdentifier: "CityTable",
+                                 dataSourceModelAssociation: true, selectedModelIds: ["Rome", "Oslo", "Pisa"], firstVisibleModelId: "Rome")
+        let cycle = try Fixtures.cycle(scenario(node("Cities", views: [table]),
+                                                relaunch: ScenarioRelaunch(deletedModelIds: ["Pisa", "Rome"])))
+        let decode = try #require(cycle.restoration.ends(.decode).first { $0.path == ["Cities", "CityTable"] })
+        #expect(decode[attribute: "unmatchedModelIds"] == .strings(["Rome", "Pisa"]))
+        #expect(decode[attribute: "selectedModelIds"] == .strings(["Oslo"]))
+    }
+}
+
+extension UIKitFidelityTests {
+    @Test("an object excluded without a path keeps its own identifier in the exclude record")
+    func pathlessExclusionsKeepTheirIdentifier() throws {
+        let banner = ScenarioView(className: "UIView", restorationIdentifier: "Banner")
+        let gap = node(nil, "GapViewController", kind: .custom, children: [node("Child"), node(nil, "Anonymous")], views: [banner],
+                       encodesChildren: true)
+        let cycle = try Fixtures.cycle(scenario(node("Nav", kind: .navigation, children: [node("Home"), gap])))
+        let excluded = cycle.preservation.filter { $0.kind == .exclude }
+        #expect(excluded.map(\.className) == ["GapViewController", "PlainViewController", "Anonymous", "UIView"])
+        #expect(excluded.map { $0[attribute: "identifier"]?.stringValue } == [nil, "Child", nil, "Banner"])
+        #expect(excluded.allSatisfy { $0.path == nil && $0[attribute: "parent"] == .strings(["Nav"]) })
+    }
+}

@@ -109,7 +109,7 @@ open class ElementListView: ScrollView {
         let selected = coder.decodeValue(forKey: Self.selectedModelIdsKey)?.stringArrayValue ?? []
         let first = coder.decodeString(forKey: Self.firstVisibleModelIdKey)
         guard let dataSource else {
-            unmatchedModelIds = selected + (first.map { [$0] } ?? [])
+            unmatchedModelIds = Self.firstOccurrences(selected + (first.map { [$0] } ?? []))
             return
         }
         var paths: [IndexPath] = []
@@ -130,6 +130,13 @@ open class ElementListView: ScrollView {
                 unmatchedModelIds.append(first)
             }
         }
+        unmatchedModelIds = Self.firstOccurrences(unmatchedModelIds)
+    }
+
+    /// `identifiers` without repeats, in first-seen order (an identifier both selected and first visible is listed once).
+    private static func firstOccurrences(_ identifiers: [String]) -> [String] {
+        var seen: Set<String> = []
+        return identifiers.filter { seen.insert($0).inserted }
     }
 }
 
