@@ -41,7 +41,7 @@ public final class StateCoder {
 
     /// Writes a plain value. Keys UIKit reserves (``StateCoderKey``) are refused with an `error` record.
     public func encode(_ value: JSONValue, forKey key: String) {
-        guard !StateCoderKey.isReserved(key) else {
+        guard !StateCoderKey.isRefusedForApps(key) else {
             problems.append("the key \"\(key)\" is reserved by UIKit; the value was not written. Use a key of your own")
             return
         }
@@ -83,7 +83,7 @@ public final class StateCoder {
     /// Writes a reference to a restorable object: only its restoration path goes into this coder;
     /// the object's own state is encoded separately, in its own coder (rule 8).
     public func encode(_ object: (any RestorableObject)?, forKey key: String) {
-        guard !StateCoderKey.isReserved(key) else {
+        guard !StateCoderKey.isRefusedForApps(key) else {
             problems.append("the key \"\(key)\" is reserved by UIKit; the reference was not written. Use a key of your own")
             return
         }
@@ -92,7 +92,7 @@ public final class StateCoder {
 
     /// Writes references to several restorable objects, in order (a navigation stack, tabs, ...).
     public func encode(_ objects: [any RestorableObject], forKey key: String) {
-        guard !StateCoderKey.isReserved(key) else {
+        guard !StateCoderKey.isRefusedForApps(key) else {
             problems.append("the key \"\(key)\" is reserved by UIKit; the references were not written. Use a key of your own")
             return
         }
@@ -104,6 +104,16 @@ public final class StateCoder {
 
     /// Writes a reserved key: only the engine does this.
     func encodeSystemValue(_ value: JSONValue, forKey key: String) { store(.value(value), forKey: key) }
+
+    /// Writes references under one of UIKit's own keys (``StateCoderKey/containerKeys``): only the engine does this.
+    func encodeSystemReferences(_ objects: [any RestorableObject], forKey key: String) {
+        store(.objects(objects.map { $0 }, isList: true), forKey: key)
+    }
+
+    /// Writes one reference under one of UIKit's own keys: only the engine does this.
+    func encodeSystemReference(_ object: (any RestorableObject)?, forKey key: String) {
+        store(.objects([object], isList: false), forKey: key)
+    }
 
     private func store(_ slot: Slot, forKey key: String) {
         if let existing = position(ofKey: key) {

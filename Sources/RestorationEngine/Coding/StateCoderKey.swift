@@ -22,4 +22,19 @@ public enum StateCoderKey {
     public static func isReserved(_ key: String) -> Bool {
         key == bundleVersion || key == userInterfaceIdiom || key == timestamp || key == systemVersion || key == storyboard
     }
+
+    /// The keys UIKit's own classes write their state and references under (the presented view
+    /// controller, views, a container's children, the selected tab, subviews, a scroll view's
+    /// offset, a list's model identifiers). Apps may not write them either: an app value would
+    /// replace the engine's and silently drop what it held. Unlike ``reserved``, they appear in
+    /// the trace's `keys`.
+    public static let containerKeys: Set<String> = [
+        ViewController.Key.presentedViewController, ViewController.Key.views,
+        NavigationController.stackKey, TabBarController.childrenKey, TabBarController.selectedIndexKey,
+        SplitViewController.childrenKey, PageViewController.childrenKey, ContainerViewController.childrenKey,
+        View.subviewsKey, ScrollView.contentOffsetKey, ElementListView.selectedModelIdsKey, ElementListView.firstVisibleModelIdKey,
+    ]
+
+    /// Whether an app may not write `key`: one of ``reserved`` or ``containerKeys``.
+    static func isRefusedForApps(_ key: String) -> Bool { isReserved(key) || containerKeys.contains(key) }
 }

@@ -21,14 +21,17 @@ open class NavigationController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.stackKey)
+        coder.encodeSystemReferences(children, forKey: Self.stackKey)
     }
 
-    /// Rebuilds the stack from the children found, stopping at the first one that was not.
+    /// Rebuilds the stack from the children found, stopping at the first one that was archived
+    /// but not found; a child that was never archived (no identifier, a duplicate) is left out.
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
         var stack: [ViewController] = []
-        for object in coder.decodeObjects(forKey: Self.stackKey) {
+        let archivedPaths = coder.archivedPaths(forKey: Self.stackKey)
+        for (index, object) in coder.decodeObjects(forKey: Self.stackKey).enumerated() {
+            if index < archivedPaths.count, archivedPaths[index] == nil { continue }
             guard let child = object as? ViewController else { break }
             stack.append(child)
         }
@@ -56,8 +59,8 @@ open class TabBarController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
-        coder.encode(selectedIndex, forKey: Self.selectedIndexKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
+        coder.encodeSystemValue(.int(Int64(selectedIndex)), forKey: Self.selectedIndexKey)
     }
 
     /// Restores the selected tab; the tabs themselves exist at launch.
@@ -80,7 +83,7 @@ open class SplitViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -101,7 +104,7 @@ open class PageViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(children, forKey: Self.childrenKey)
+        coder.encodeSystemReferences(children, forKey: Self.childrenKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -128,7 +131,7 @@ open class ContainerViewController: ViewController {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        if encodesChildren { coder.encode(children, forKey: Self.childrenKey) }
+        if encodesChildren { coder.encodeSystemReferences(children, forKey: Self.childrenKey) }
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {

@@ -29,7 +29,7 @@ open class View: RestorableObject {
     open var restorableChildren: [any RestorableObject] { subviews }
 
     open func encodeRestorableState(with coder: StateCoder) {
-        if !subviews.isEmpty { coder.encode(subviews, forKey: Self.subviewsKey) }
+        if !subviews.isEmpty { coder.encodeSystemReferences(subviews, forKey: Self.subviewsKey) }
     }
     open func decodeRestorableState(with coder: StateCoder) throws {}
     open func applicationFinishedRestoringState() {}
@@ -53,7 +53,7 @@ open class ScrollView: View {
 
     open override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
-        coder.encode(.array([.double(contentOffset.x), .double(contentOffset.y)]), forKey: Self.contentOffsetKey)
+        coder.encodeSystemValue(.array([.double(contentOffset.x), .double(contentOffset.y)]), forKey: Self.contentOffsetKey)
     }
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
@@ -95,9 +95,9 @@ open class ElementListView: ScrollView {
         super.encodeRestorableState(with: coder)
         guard let dataSource else { return }
         let selected = selectedIndexPaths.compactMap { dataSource.modelIdentifierForElement(at: $0, in: self) }
-        if !selected.isEmpty { coder.encode(.strings(selected), forKey: Self.selectedModelIdsKey) }
+        if !selected.isEmpty { coder.encodeSystemValue(.strings(selected), forKey: Self.selectedModelIdsKey) }
         if let first = firstVisibleIndexPath, let id = dataSource.modelIdentifierForElement(at: first, in: self) {
-            coder.encode(id, forKey: Self.firstVisibleModelIdKey)
+            coder.encodeSystemValue(.string(id), forKey: Self.firstVisibleModelIdKey)
         }
     }
 
@@ -109,7 +109,7 @@ open class ElementListView: ScrollView {
         let selected = coder.decodeValue(forKey: Self.selectedModelIdsKey)?.stringArrayValue ?? []
         let first = coder.decodeString(forKey: Self.firstVisibleModelIdKey)
         guard let dataSource else {
-            unmatchedModelIds = selected + (first.map { [$0] } ?? [])
+            unmatchedModelIds = Self.firstOccurrences(selected + (first.map { [$0] } ?? []))
             return
         }
         var paths: [IndexPath] = []
@@ -130,6 +130,13 @@ open class ElementListView: ScrollView {
                 unmatchedModelIds.append(first)
             }
         }
+        unmatchedModelIds = Self.firstOccurrences(unmatchedModelIds)
+    }
+
+    /// `identifiers` without repeats, in first-seen order (an identifier both selected and first visible is listed once).
+    private static func firstOccurrences(_ identifiers: [String]) -> [String] {
+        var seen: Set<String> = []
+        return identifiers.filter { seen.insert($0).inserted }
     }
 }
 

@@ -86,8 +86,8 @@ open class ViewController: RestorableObject {
             if let storyboardIdentifier { info["identifier"] = .string(storyboardIdentifier) }
             coder.encodeSystemValue(.object(info), forKey: StateCoderKey.storyboard)
         }
-        if let presentedViewController { coder.encode(presentedViewController, forKey: Key.presentedViewController) }
-        if !views.isEmpty { coder.encode(views, forKey: Key.views) }
+        if let presentedViewController { coder.encodeSystemReference(presentedViewController, forKey: Key.presentedViewController) }
+        if !views.isEmpty { coder.encodeSystemReferences(views, forKey: Key.views) }
     }
 
     /// Restores the presented view controller, when it was found.

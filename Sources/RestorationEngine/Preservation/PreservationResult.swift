@@ -11,6 +11,8 @@ public struct Exclusion: Sendable, Hashable {
     public var reason: ExclusionReason
     /// The nearest path above it, when it has no path of its own.
     public var parentPath: [String]?
+    /// Its own restoration identifier, when it has one but no path (an object below one without an identifier).
+    public var identifier: String?
 
     public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil) {
         self.path = path

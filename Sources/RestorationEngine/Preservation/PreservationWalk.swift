@@ -249,8 +249,10 @@ final class PreservationWalk {
             decided.insert(identity)
             let reason = PreservationDecision.descendantReason(isView: item.object is View,
                                                                owningViewControllerExcluded: item.ownerExcluded)
-            exclude(Exclusion(path: item.path, className: item.object.className, reason: reason,
-                              parentPath: item.path == nil ? item.nearestPath : nil))
+            var exclusion = Exclusion(path: item.path, className: item.object.className, reason: reason,
+                                      parentPath: item.path == nil ? item.nearestPath : nil)
+            if item.path == nil { exclusion.identifier = RestorationPath.effectiveIdentifier(item.object.restorationIdentifier) }
+            exclude(exclusion)
             pushChildren(of: item.object, path: item.path, nearest: item.nearestPath, ownerExcluded: item.ownerExcluded)
         }
     }
@@ -282,6 +284,7 @@ final class PreservationWalk {
         exclusions.append(exclusion)
         var attributes: [TraceAttribute] = [TraceAttribute("reason", .string(exclusion.reason.rawValue))]
         if let parent = exclusion.parentPath { attributes.append(TraceAttribute("parent", .strings(parent))) }
+        if let identifier = exclusion.identifier { attributes.append(TraceAttribute("identifier", .string(identifier))) }
         recorder.instant(.exclude, path: exclusion.path, className: exclusion.className, attributes: attributes)
     }
 

@@ -155,10 +155,11 @@ private final class RestorationPass {
         application.delegate?.application(application, didDecodeRestorableStateWith: applicationCoder)
         recorder.end(didDecodeSpan, .didDecode, path: nil, attributes: [])
 
-        // Rule 18: finishedRestoring on every decoded object, after all decoding.
+        // Rule 18: finishedRestoring on every decoded object, after all decoding. UIKit calls
+        // applicationFinishedRestoringState on view controllers and registered objects only, never on views.
         for position in decoded {
             let archived = archive.objects[position]
-            guard let object = objectAt[position] else { continue }
+            guard archived.kind != .view, let object = objectAt[position] else { continue }
             let components = archived.path.components
             let span = recorder.begin(.finishedRestoring, path: components, className: archived.className, attributes: [])
             object.applicationFinishedRestoringState()
@@ -182,11 +183,12 @@ private final class RestorationPass {
             if parent == nil || failed.contains(parentPath) {
                 return excluded(archived, .ancestorExcluded)
             }
-            // Rule 17: a navigation stack is cut at the first child that could not be found.
+            // Rule 17: a navigation stack is cut at the first child that was archived but could not be
+            // found. A child never archived (nil: no identifier, or a duplicate) is simply not in the stack.
             if let parentPosition = archivedIndex[parentPath], let stackKey = archive.objects[parentPosition].truncatedStackKey {
                 let stack = archive.objects[parentPosition].references(forKey: stackKey)
                 if let position = stack.firstIndex(where: { $0 == path }),
-                   stack[..<position].contains(where: { sibling in sibling.map { failed.contains($0) } ?? true })
+                   stack[..<position].contains(where: { sibling in sibling.map { failed.contains($0) } ?? false })
                 {
                     return excluded(archived, .stackTruncated)
                 }

@@ -82,7 +82,9 @@ public final class ScenarioWorld {
                 path = parent?.appending(identifier) ?? RestorationPath([identifier])
             }
             if let path, nodes[path] == nil { nodes[path] = node }
-            let below = node.children + (node.presented.map { [$0] } ?? [])
+            // The walk's order: the base encode writes the presented view controller before a
+            // container writes its children, so on a duplicate path the presented one is kept.
+            let below = (node.presented.map { [$0] } ?? []) + node.children
             for child in below.reversed() { stack.append((child, path, path != nil)) }
         }
     }
