@@ -245,7 +245,7 @@ enum TraceTimingLine {
         if !openBegins.isEmpty { parts.append("\(openBegins.count) unfinished") }
         if let restoration { parts.append("restoration " + formatter.string(restoration)) }
         if let slowest = slowestDecode {
-            let who = slowest.path.isEmpty ? "?" : slowest.path.joined(separator: "/")
+            let who = slowest.path.isEmpty ? "?" : PathText.display(slowest.path)
             parts.append("slowest decode \(who.count > 60 ? "…" + who.suffix(59) : Substring(who)) "
                 + formatter.string(slowest.duration))
         }

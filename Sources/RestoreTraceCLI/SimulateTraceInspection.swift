@@ -68,7 +68,7 @@ struct SimulateTraceInspection {
 extension SimulateTraceInspection.OpenSpan {
     /// `Tabs/CountryNav/CountryDetail (CountryViewController)`.
     var label: String {
-        let location = path.map { $0.joined(separator: "/") } ?? "(no path)"
+        let location = path.map(PathText.display) ?? "(no path)"
         return className.map { "\(location) (\($0))" } ?? location
     }
 }

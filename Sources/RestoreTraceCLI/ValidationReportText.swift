@@ -27,7 +27,7 @@ struct ValidationReportText {
             lines.append("  unfinished spans (the process stopped inside them):")
             for span in report.unfinishedSpans.prefix(maxListed) {
                 var text = "    line \(span.beginLine.map(String.init) ?? "?"): \(span.kind) span \(span.span)"
-                if let path = span.path { text += " at " + (path.isEmpty ? "(root)" : path.joined(separator: "/")) }
+                if let path = span.path { text += " at " + (path.isEmpty ? "(root)" : PathText.display(path)) }
                 if let className = span.className { text += " (\(className))" }
                 if let thread = span.thread { text += " on thread \(thread)" }
                 lines.append(text)

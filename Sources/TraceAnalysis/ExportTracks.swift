@@ -72,6 +72,6 @@ struct OpenExportSpan {
 enum ExportNames {
     static func name(kind: RecordKind, path: [String]?) -> String {
         guard let path, !path.isEmpty else { return kind.rawValue }
-        return kind.rawValue + " " + path.joined(separator: "/")
+        return kind.rawValue + " " + PathText.display(path)
     }
 }

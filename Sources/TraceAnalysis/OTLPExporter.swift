@@ -158,7 +158,7 @@ public struct OTLPExporter: TraceExporter {
         batch.raw(unixNanoseconds(max(endTimestamp, begin.ts)) + "\",\"attributes\":[")
         OTLPExporter.attribute("restoretrace.kind", .string(begin.kind.rawValue), first: true, &batch)
         if let path = begin.path {
-            OTLPExporter.attribute("restoretrace.path", .string(path.joined(separator: "/")), &batch)
+            OTLPExporter.attribute("restoretrace.path", .string(PathText.display(path)), &batch)
         }
         if let className = begin.className { OTLPExporter.attribute("restoretrace.class", .string(className), &batch) }
         OTLPExporter.attribute("restoretrace.seq", .int(begin.seq), &batch)

@@ -30,8 +30,11 @@ public enum SummaryCSVFormat {
         return ([field(scope), field(kind), field(group)] + numbers).joined(separator: ",")
     }
 
-    /// Quotes a field when it holds a comma, quote or line break (RFC 4180).
+    /// Quotes a field when it holds a comma, quote or line break (RFC 4180). A field a spreadsheet
+    /// would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a
+    /// leading `'`, the usual guard against CSV injection.
     static func field(_ text: String) -> String {
+        let text = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }

@@ -228,7 +228,7 @@ public struct SummaryTextFormat: Sendable {
 
     private func pathText(_ path: [String]?) -> String {
         guard let path else { return "" }
-        return path.joined(separator: "/")
+        return PathText.display(path)
     }
 
     /// `label  a 1 · b 2 · …` wrapped to `maxWidth` with a hanging indent.

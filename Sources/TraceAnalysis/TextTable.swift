@@ -43,7 +43,8 @@ public struct TextTable: Sendable {
 
     /// Adds a row; missing cells are empty, extra cells ignored.
     public mutating func append(_ cells: [String]) {
-        rows.append((0..<columns.count).map { $0 < cells.count ? cells[$0] : "" })
+        // Trace text (class names, reasons) never reaches a terminal with its control characters.
+        rows.append((0..<columns.count).map { $0 < cells.count ? PathText.sanitized(cells[$0]) : "" })
     }
 
     public var isEmpty: Bool { rows.isEmpty }

@@ -107,7 +107,7 @@ public struct TraceDiff: Sendable {
     /// Every regression, one sentence each, in a fixed order.
     public var regressions: [String] {
         var found: [String] = []
-        for path in lostObjects { found.append("no longer restored: \(path.joined(separator: "/"))") }
+        for path in lostObjects { found.append("no longer restored: \(PathText.display(path))") }
         for exclusion in addedExclusions { found.append("newly excluded: \(exclusion.object) (\(exclusion.reason))") }
         for change in discardChanges where change.after > change.before {
             found.append("discarded \(change.reason): \(change.before) → \(change.after)")
@@ -115,7 +115,7 @@ public struct TraceDiff: Sendable {
         for name in newUnfinished { found.append("never ended: \(name)") }
         if comparesTimings {
             for change in kindChanges + objectChanges where change.isSlower {
-                let what = change.path.map { "\(change.kind.rawValue) \($0.joined(separator: "/"))" }
+                let what = change.path.map { "\(change.kind.rawValue) \(PathText.display($0))" }
                     ?? "\(change.kind.rawValue) (mean)"
                 let formatter = DurationFormatter(clock: clockB)
                 found.append("slower: \(what) \(formatter.string(change.before)) → \(formatter.string(change.after))")

@@ -21,10 +21,10 @@ public enum TraceDiffFormat {
             guard !items.isEmpty else { return }
             sections.append(title + "\n" + items.map { "  " + $0 }.joined(separator: "\n"))
         }
-        list("Restored only in A", diff.lostObjects.map { $0.joined(separator: "/") })
-        list("Restored only in B", diff.gainedObjects.map { $0.joined(separator: "/") })
+        list("Restored only in A", diff.lostObjects.map(PathText.display))
+        list("Restored only in B", diff.gainedObjects.map(PathText.display))
         list("Locate step changed", diff.viaChanges.map {
-            "\($0.path.joined(separator: "/")): \($0.before ?? "none") → \($0.after ?? "none")"
+            "\(PathText.display($0.path)): \($0.before ?? "none") → \($0.after ?? "none")"
         })
         list("Exclusions only in B", diff.addedExclusions.map { "\($0.object) (\($0.reason))" })
         list("Exclusions only in A", diff.removedExclusions.map { "\($0.object) (\($0.reason))" })
@@ -41,7 +41,7 @@ public enum TraceDiffFormat {
             let ordered = changes.sorted { abs($0.after - $0.before) > abs($1.after - $1.before) }
             for change in ordered.prefix(maxRows) {
                 var cells = [change.kind.rawValue]
-                if showsPath { cells.append(change.path.map { $0.joined(separator: "/") } ?? "") }
+                if showsPath { cells.append(change.path.map(PathText.display) ?? "") }
                 cells += [formatter.string(change.before), formatter.string(change.after), percentText(change.percent)]
                 table.append(cells)
             }

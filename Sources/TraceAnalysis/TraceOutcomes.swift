@@ -74,7 +74,7 @@ public struct TraceOutcomes: Sendable {
         case .instant:
             switch record.kind {
             case .exclude:
-                let object = record.path.map { $0.joined(separator: "/") } ?? record.className ?? "(unnamed)"
+                let object = record.path.map(PathText.display) ?? record.className.map(PathText.sanitized) ?? "(unnamed)"
                 exclusions.insert(Exclusion(object: object, reason: record.reason ?? TraceStatistics.unspecified))
             case .discard:
                 discards[record.reason ?? TraceStatistics.unspecified, default: 0] += 1

@@ -129,8 +129,8 @@ public enum SummaryGroupKey: Sendable, Hashable, Comparable {
     /// The group as text: the class name, or the path's identifiers joined by `/`.
     public var label: String {
         switch self {
-        case .className(let name): return name ?? "(no class)"
-        case .path(let path): return path.map { $0.joined(separator: "/") } ?? "(no path)"
+        case .className(let name): return name.map(PathText.sanitized) ?? "(no class)"
+        case .path(let path): return path.map(PathText.display) ?? "(no path)"
         }
     }
 
