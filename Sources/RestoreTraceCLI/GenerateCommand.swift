@@ -43,6 +43,9 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         guard objects >= 2 else { throw ValidationError("--objects must be 2 or more, got \(objects).") }
+        guard objects <= 10_000_000 else {
+            throw ValidationError("--objects must be at most 10,000,000, got \(objects); use --target-mb for bigger files.")
+        }
         if let targetMB, targetMB < 1 || targetMB > 100_000 {
             throw ValidationError("--target-mb must be between 1 and 100000, got \(targetMB).")
         }

@@ -105,6 +105,11 @@ struct RenderCommand: ParsableCommand {
     /// Checks the options together and decides every output path.
     func makePlan() throws(RenderFailure) -> [RenderPlan] {
         guard maxNodes >= 20 else { throw RenderFailure(message: "--max-nodes must be 20 or more, got \(maxNodes)") }
+        // Layout time grows about quadratically: 5,000 nodes take seconds, 20,000 minutes, and libgvc cannot be stopped.
+        guard maxNodes <= RenderCommand.maximumNodesLimit else {
+            throw RenderFailure(message: "--max-nodes must be at most \(RenderCommand.maximumNodesLimit), got \(maxNodes): "
+                + "Graphviz layout of more nodes takes minutes and cannot be interrupted")
+        }
         guard !inputs.isEmpty else { throw RenderFailure(message: "give at least one trace or scenario to render") }
         if inputs.filter({ $0 == "-" }).count > 1 {
             throw RenderFailure(message: "standard input (-) can be read only once")
@@ -212,6 +217,9 @@ struct RenderCommand: ParsableCommand {
         }
         return [UInt8](data)
     }
+
+    /// The largest `--max-nodes` accepted.
+    static let maximumNodesLimit = 10_000
 
     static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

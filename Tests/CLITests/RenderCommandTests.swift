@@ -88,13 +88,14 @@ struct RenderCommandTests {
         #expect(scenario.contains("Hierarchy as described — tiny"))
     }
 
-    @Test("usage errors exit 2: -o one file with two inputs, --max-nodes below 20, extension against --format")
+    @Test("usage errors exit 2: -o one file with two inputs, --max-nodes below 20 or above 10,000, extension against --format")
     func usageErrors() throws {
         let directory = try temporaryDirectory()
         let trace = directory.appendingPathComponent("trace.jsonl")
         try write(traceText, to: trace)
         #expect(exitCode([trace.path, trace.path, "-o", directory.appendingPathComponent("x.svg").path]) == 2)
         #expect(exitCode([trace.path, "--max-nodes", "5"]) == 2)
+        #expect(exitCode([trace.path, "--max-nodes", "10001"]) == 2)
         #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.svg").path, "--format", "png"]) == 2)
         #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.txt").path]) == 2)
     }
