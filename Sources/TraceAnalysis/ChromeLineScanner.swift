@@ -187,6 +187,42 @@ enum ChromeLineScanner {
             return negative ? -value : value
         }
 
+        /// An integer (see ``integer()``), or a number with a fraction written exactly as Swift's
+        /// `Double.description` writes it back: at most 15 significant digits (so the digits
+        /// round-trip), no exponent, at least 0.1, no trailing zero except a lone `.0`.
+        private mutating func canonicalNumber() -> Bool {
+            let start = index
+            guard integer() != nil else {
+                // integer() refuses a fraction: look at it here.
+                index = start
+                _ = take(UInt8(ascii: "-"))
+                let integerStart = index
+                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                let integerDigits = index - integerStart
+                guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0"),
+                    take(UInt8(ascii: "."))
+                else { return false }
+                let fractionStart = index
+                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                let fractionDigits = index - fractionStart
+                guard fractionDigits > 0 else { return false }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                    return false
+                }
+                let integerIsZero = bytes[integerStart] == UInt8(ascii: "0")
+                let lastFraction = bytes[index - 1]
+                if fractionDigits == 1 && lastFraction == UInt8(ascii: "0") {
+                    return !integerIsZero && integerDigits <= 14  // 12.0; not 0.0 or -0.0
+                }
+                guard lastFraction != UInt8(ascii: "0") else { return false }
+                if integerIsZero {
+                    return bytes[fractionStart] != UInt8(ascii: "0") && fractionDigits <= 15
+                }
+                return integerDigits + fractionDigits <= 15
+            }
+            return true
+        }
+
         /// Moves past a value whose text is exactly what JSONByteWriter.value writes for it.
         private mutating func canonicalValue(depth: Int) -> Bool {
             guard index < bytes.count, depth < 64 else { return false }
@@ -211,7 +247,7 @@ enum ChromeLineScanner {
             case UInt8(ascii: "t"): return literal("true")
             case UInt8(ascii: "f"): return literal("false")
             case UInt8(ascii: "n"): return literal("null")
-            default: return integer() != nil
+            default: return canonicalNumber()
             }
         }
 

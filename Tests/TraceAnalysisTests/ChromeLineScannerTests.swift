@@ -29,11 +29,13 @@ import TraceFormat
         return output
     }
 
-    @Test("a generated trace exports byte for byte as through the full reader, unfinished spans included",
+    @Test("a generated trace exports byte for byte as through the full reader: unfinished spans, fractions",
           arguments: [false, true])
     func fastPathMatchesFullReader(crashAtEnd: Bool) throws {
         let trace = SyntheticTrace.make(objects: 60, seed: 11, crashAtEnd: crashAtEnd)
-        let path = try LeanTraceReaderTests.write(trace.header, trace.records, name: "chrome-\(crashAtEnd).jsonl")
+        let path = try LeanTraceReaderTests.write(
+            trace.header, trace.records, name: "chrome-\(crashAtEnd).jsonl",
+            tail: #"{"seq":999998,"ts":999999998,"ph":"i","kind":"exclude","contentOffset":[0,894.0,1821.5,0.25,-3.5]}"# + "\n")
         defer { unlink(path) }
         let fast = try #require(try Self.fastExport(path))
         #expect(fast.isCommitted)
@@ -43,18 +45,22 @@ import TraceFormat
     @Test("attributes are copied as written: nested values, duplicate keys, empty paths, threads")
     func copiesAttributeText() throws {
         let record = try #require(Self.scan(
-            #"{"seq":4,"ts":9,"ph":"i","kind":"exclude","path":["Tabs","Nav"],"class":"C","thread":"w","n":{"a":[true,null,-3],"a":""},"k":[]}"#))
+            #"{"seq":4,"ts":9,"ph":"i","kind":"exclude","path":["Tabs","Nav"],"class":"C","thread":"w","n":{"a":[true,null,-3,894.0,-0.25],"a":""},"k":[]}"#))
         #expect(record.seq == 4 && record.ts == 9 && record.phase == .instant && record.kind == .exclude)
         #expect(record.thread == "w" && record.pathComponentCount == 2 && record.hasClass)
         #expect(String(decoding: record.pathText, as: UTF8.self) == "Tabs/Nav")
         #expect(String(decoding: record.classText, as: UTF8.self) == "C")
-        #expect(String(decoding: record.attributesText, as: UTF8.self) == #","n":{"a":[true,null,-3],"a":""},"k":[]"#)
+        #expect(String(decoding: record.attributesText, as: UTF8.self) == #","n":{"a":[true,null,-3,894.0,-0.25],"a":""},"k":[]"#)
         let empty = try #require(Self.scan(#"{"seq":1,"ts":2,"ph":"i","kind":"launch","path":[]}"#))
         #expect(empty.pathComponentCount == 0 && empty.pathText.isEmpty && !empty.hasClass)
     }
 
     @Test("text the writer would write differently is left to the full reader", arguments: [
-        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1.50}"#,  // a fraction (written 1.5)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1.50}"#,  // a trailing zero (written 1.5)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1e3}"#,  // an exponent (written 1000.0)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":0.00001}"#,  // small (written 1e-05)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":-0.0}"#,  // negative zero
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1234567890123456.5}"#,  // too many digits
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":[1, 2]}"#,  // whitespace
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"a\"b"}"#,  // an escape
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"café"}"#,  // non-ASCII
