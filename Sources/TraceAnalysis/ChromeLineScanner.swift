@@ -189,13 +189,13 @@ enum ChromeLineScanner {
 
         /// An integer (see ``integer()``), or a number with a fraction written exactly as Swift's
         /// `Double.description` writes it back: at most 15 significant digits (so the digits
-        /// round-trip), no exponent, at least 0.1, no trailing zero except a lone `.0`.
+        /// round-trip), no exponent, at least 0.1 (or 0.0), no trailing zero except a lone `.0`.
         private mutating func canonicalNumber() -> Bool {
             let start = index
             guard integer() != nil else {
                 // integer() refuses a fraction: look at it here.
                 index = start
-                _ = take(UInt8(ascii: "-"))
+                let negative = take(UInt8(ascii: "-"))
                 let integerStart = index
                 while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
                 let integerDigits = index - integerStart
@@ -212,7 +212,7 @@ enum ChromeLineScanner {
                 let integerIsZero = bytes[integerStart] == UInt8(ascii: "0")
                 let lastFraction = bytes[index - 1]
                 if fractionDigits == 1 && lastFraction == UInt8(ascii: "0") {
-                    return !integerIsZero && integerDigits <= 14  // 12.0; not 0.0 or -0.0
+                    return !(negative && integerIsZero) && integerDigits <= 14  // 12.0 and 0.0; not -0.0
                 }
                 guard lastFraction != UInt8(ascii: "0") else { return false }
                 if integerIsZero {

@@ -35,7 +35,7 @@ import TraceFormat
         let trace = SyntheticTrace.make(objects: 60, seed: 11, crashAtEnd: crashAtEnd)
         let path = try LeanTraceReaderTests.write(
             trace.header, trace.records, name: "chrome-\(crashAtEnd).jsonl",
-            tail: #"{"seq":999998,"ts":999999998,"ph":"i","kind":"exclude","contentOffset":[0,894.0,1821.5,0.25,-3.5]}"# + "\n")
+            tail: #"{"seq":999998,"ts":999999998,"ph":"i","kind":"exclude","contentOffset":[0,894.0,1821.5,0.25,-3.5,0.0]}"# + "\n")
         defer { unlink(path) }
         let fast = try #require(try Self.fastExport(path))
         #expect(fast.isCommitted)
