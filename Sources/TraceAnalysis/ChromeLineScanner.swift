@@ -47,7 +47,9 @@ enum ChromeLineScanner {
             var pathComponentCount = -1
             var pathText: UnsafeBufferPointer<UInt8>?
             var classText: UnsafeBufferPointer<UInt8>?
-            var attributes: [UnsafeBufferPointer<UInt8>] = []
+            // Attributes as runs of adjacent members (`"a":1,"b":2`); usually one run per line.
+            var attributeRun: Range<Int>?
+            var earlierRuns: [Range<Int>] = []
             while true {
                 let keyStart = index
                 guard let key = plainString() else { return nil }
@@ -86,7 +88,12 @@ enum ChromeLineScanner {
                     }
                 } else {
                     guard canonicalValue(depth: 1) else { return nil }
-                    attributes.append(UnsafeBufferPointer(rebasing: bytes[keyStart..<index]))
+                    if let run = attributeRun, run.upperBound + 1 == keyStart {
+                        attributeRun = run.lowerBound..<index
+                    } else {
+                        if let run = attributeRun { earlierRuns.append(run) }
+                        attributeRun = keyStart..<index
+                    }
                 }
                 if take(UInt8(ascii: ",")) { continue }
                 guard take(UInt8(ascii: "}")), index == bytes.count else { return nil }
@@ -94,27 +101,36 @@ enum ChromeLineScanner {
             }
             let required = Field.seq.rawValue | Field.ts.rawValue | Field.ph.rawValue | Field.kind.rawValue
             guard seen & required == required, phase == .instant || span != nil else { return nil }
+            var capacity = (pathText?.count ?? 0) + (classText?.count ?? 0) + (attributeRun.map { $0.count + 1 } ?? 0)
+            for run in earlierRuns { capacity += run.count + 1 }
             var text: [UInt8] = []
+            text.reserveCapacity(capacity)
             if let pathText {
-                // Components joined by "/": the array's `","` separators become "/".
+                // Components joined by "/": each `","` separator of the array becomes "/".
+                var segmentStart = 0
                 var position = 0
                 while position < pathText.count {
-                    let byte = pathText[position]
-                    if byte == UInt8(ascii: "\"") {
-                        text.append(UInt8(ascii: "/"))
-                        position += 3
-                    } else {
-                        text.append(byte)
+                    guard pathText[position] == UInt8(ascii: "\"") else {
                         position += 1
+                        continue
                     }
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart..<position]))
+                    text.append(UInt8(ascii: "/"))
+                    position += 3
+                    segmentStart = position
                 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart...]))
             }
             let pathEnd = text.count
             if let classText { text.append(contentsOf: classText) }
             let classEnd = text.count
-            for attribute in attributes {
+            for run in earlierRuns {
                 text.append(UInt8(ascii: ","))
-                text.append(contentsOf: attribute)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+            }
+            if let attributeRun {
+                text.append(UInt8(ascii: ","))
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[attributeRun]))
             }
             return ChromeRecord(
                 seq: seq, ts: ts, phase: phase, span: span, kind: kind, thread: thread,

@@ -51,6 +51,11 @@ import TraceFormat
         #expect(String(decoding: record.pathText, as: UTF8.self) == "Tabs/Nav")
         #expect(String(decoding: record.classText, as: UTF8.self) == "C")
         #expect(String(decoding: record.attributesText, as: UTF8.self) == #","n":{"a":[true,null,-3,894.0,-0.25],"a":""},"k":[]"#)
+        let interleaved = try #require(Self.scan(
+            #"{"a":1,"seq":1,"b":[2],"c":"x","ts":2,"ph":"i","kind":"launch","path":["","Tabs","","Nav"],"d":null}"#))
+        #expect(String(decoding: interleaved.attributesText, as: UTF8.self) == #","a":1,"b":[2],"c":"x","d":null"#)
+        #expect(String(decoding: interleaved.pathText, as: UTF8.self) == "/Tabs//Nav")
+        #expect(interleaved.pathComponentCount == 4)
         let empty = try #require(Self.scan(#"{"seq":1,"ts":2,"ph":"i","kind":"launch","path":[]}"#))
         #expect(empty.pathComponentCount == 0 && empty.pathText.isEmpty && !empty.hasClass)
     }
