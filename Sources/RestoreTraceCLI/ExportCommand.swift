@@ -82,11 +82,25 @@ struct ExportCommand: ParsableCommand {
     static func export(path: String, format: ExportFormat, to destination: String, skipBadLines: Bool) throws
         -> [TraceWarning]
     {
+        if format == .chrome, destination != "-", isRegularFileOrAbsent(destination) {
+            // The fast path; it gives up (writing nothing) on any line the full reader must judge.
+            let exported = try ChromeTraceExporter.exportTraceFile(path: path) { () throws(ExportError) -> ExportOutput in
+                try AtomicOutputFile(path: destination)
+            }
+            if exported { return [] }
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         let output: ExportOutput = destination == "-" ? StandardOutput() : try AtomicOutputFile(path: destination)
         var exporter = try format.exporter(header: input.header, output: output)
         while let record = try input.next() { try exporter.add(record) }
         try exporter.finish()
         return input.warnings
+    }
+
+    /// Whether `path` names a regular file or nothing: an output there can be abandoned
+    /// without a trace (a device or pipe would already have received the bytes).
+    private static func isRegularFileOrAbsent(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
     }
 }

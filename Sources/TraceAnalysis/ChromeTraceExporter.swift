@@ -24,7 +24,7 @@ public struct ChromeTraceExporter: TraceExporter {
     private var origin: Int64?
     private var lastTimestamp: Int64 = 0
     private var tracks = ExportTracks()
-    private var open: [Int64: OpenExportSpan] = [:]
+    private var open: [Int64: OpenChromeSpan] = [:]
     /// Open span ids per track id, innermost last.
     private var stacks: [Int: [Int64]] = [:]
     private var eventsWritten = 0
@@ -37,30 +37,60 @@ public struct ChromeTraceExporter: TraceExporter {
         metadata(name: "process_name", tid: 0, value: "restoretrace" + (header.scenario.map { ": " + $0 } ?? ""))
     }
 
+    /// Exports the trace file at `path` through ``ChromeLineScanner`` (no TraceRecord per
+    /// line) to the output `makeOutput` makes. Returns false, having dropped that output
+    /// uncommitted, as soon as a line needs the full reader (see ``LeanTraceReader``); the
+    /// caller then exports with TraceInput, which reports problems with their line numbers.
+    /// `makeOutput` must make an output that can be dropped (a file, not a pipe).
+    public static func exportTraceFile(path: String, makeOutput: () throws(ExportError) -> ExportOutput)
+        throws(ExportError) -> Bool
+    {
+        guard path != "-", let (header, offset) = LeanTraceReader.headerAndOffset(path: path) else { return false }
+        var exporter = try ChromeTraceExporter(header: header, output: try makeOutput())
+        var failure: ExportError?
+        let complete = LeanTraceReader.forEachLine(path: path, from: offset) { line in
+            guard let record = ChromeLineScanner.parse(line) else { return false }
+            do throws(ExportError) {
+                try exporter.add(record)
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        if let failure { throw failure }
+        guard complete else { return false }
+        try exporter.finish()
+        return true
+    }
+
     public mutating func add(_ record: TraceRecord) throws(ExportError) {
+        try add(ChromeRecord(record))
+    }
+
+    /// Takes the next record in the form the Chrome events are written from.
+    mutating func add(_ record: ChromeRecord) throws(ExportError) {
         if origin == nil { origin = record.ts }
         lastTimestamp = max(lastTimestamp, record.ts)
         switch record.phase {
         case .begin:
-            let (track, isNew) = tracks.track(for: record)
+            let (track, isNew) = tracks.track(phase: .begin, kind: record.kind, span: record.span, thread: record.thread)
             if isNew { nameTrack(track) }
             guard let span = record.span else { break }
-            open[span] = OpenExportSpan(span: span, record: record, track: track)
+            open[span] = OpenChromeSpan(span: span, record: record, track: track)
             stacks[track.id, default: []].append(span)
         case .end:
             guard let span = record.span, let begun = open.removeValue(forKey: span) else { break }
             tracks.ended(span: span)
-            var stack = stacks[begun.track.id] ?? []
-            if stack.last == span {
-                stack.removeLast()
+            if stacks[begun.track.id]?.last == span {
+                stacks[begun.track.id]?.removeLast()
                 complete(begun, endTimestamp: record.ts, end: record, unfinished: false)
             } else {
-                if let index = stack.lastIndex(of: span) { stack.remove(at: index) }
+                if let index = stacks[begun.track.id]?.lastIndex(of: span) { stacks[begun.track.id]?.remove(at: index) }
                 asyncPair(begun, end: record)
             }
-            stacks[begun.track.id] = stack
         case .instant:
-            let (track, isNew) = tracks.track(for: record)
+            let (track, isNew) = tracks.track(phase: .instant, kind: record.kind, span: record.span, thread: record.thread)
             if isNew { nameTrack(track) }
             instant(record, track: track)
         }
@@ -72,7 +102,7 @@ public struct ChromeTraceExporter: TraceExporter {
         let unfinished = open.values.sorted { $0.record.seq < $1.record.seq }
         for begun in unfinished {
             complete(begun, endTimestamp: lastTimestamp, end: nil, unfinished: true)
-            event(kind: RecordKind("unfinished: " + begun.record.kind.rawValue), path: begun.record.path,
+            event(kind: RecordKind("unfinished: " + begun.record.kind.rawValue), record: begun.record,
                   category: "restoretrace.unfinished", phase: "i", timestamp: lastTimestamp, tid: begun.track.id)
             json.raw(",\"s\":\"t\"}")
         }
@@ -115,100 +145,86 @@ public struct ChromeTraceExporter: TraceExporter {
     }
 
     /// Opens an event object with the common members; the caller adds its own and closes it.
-    /// `name` is `kind path` (see ``ExportNames``), written without building the string.
+    /// `name` is `kind path` (see ``ExportNames``), written from the record's escaped path text.
     private mutating func event(
-        kind: RecordKind, path: [String]?, category: String, phase: String, timestamp: Int64, tid: Int
+        kind: RecordKind, record: ChromeRecord, category: String, phase: StaticString, timestamp: Int64, tid: Int
     ) {
         beginEventLine()
-        json.raw("{\"name\":")
-        if let path, !path.isEmpty {
-            json.joinedString(prefix: kind.rawValue + " ", path)
-        } else {
-            json.string(kind.rawValue)
+        json.rawBytes("{\"name\":\"")
+        json.escapedContents(kind.rawValue)
+        if record.pathComponentCount > 0 {
+            json.rawBytes(" ")
+            json.rawBytes(record.pathText)
         }
-        json.raw(",\"cat\":")
+        json.rawBytes("\"")
+        json.rawBytes(",\"cat\":")
         json.string(category)
-        json.raw(",\"ph\":\"" + phase + "\",\"ts\":")
+        json.rawBytes(",\"ph\":\"")
+        json.rawBytes(phase)
+        json.rawBytes("\",\"ts\":")
         microseconds(timestamp - (origin ?? timestamp))
-        json.raw(",\"pid\":1,\"tid\":")
+        json.rawBytes(",\"pid\":1,\"tid\":")
         json.int(tid)
     }
 
-    private mutating func complete(_ begun: OpenExportSpan, endTimestamp: Int64, end: TraceRecord?, unfinished: Bool) {
+    private mutating func complete(_ begun: OpenChromeSpan, endTimestamp: Int64, end: ChromeRecord?, unfinished: Bool) {
         let record = begun.record
-        event(kind: record.kind, path: record.path, category: record.kind.rawValue, phase: "X",
+        event(kind: record.kind, record: record, category: record.kind.rawValue, phase: "X",
               timestamp: record.ts, tid: begun.track.id)
-        json.raw(",\"dur\":")
+        json.rawBytes(",\"dur\":")
         microseconds(max(endTimestamp - record.ts, 0))
-        json.raw(",\"args\":")
+        json.rawBytes(",\"args\":")
         spanArguments(begun, end: end, unfinished: unfinished)
-        json.raw("}")
+        json.rawBytes("}")
     }
 
-    private mutating func asyncPair(_ begun: OpenExportSpan, end: TraceRecord) {
+    private mutating func asyncPair(_ begun: OpenChromeSpan, end: ChromeRecord) {
         let record = begun.record
         let id = "0x" + String(begun.span, radix: 16)
-        event(kind: record.kind, path: record.path, category: "restoretrace.overlap", phase: "b",
+        event(kind: record.kind, record: record, category: "restoretrace.overlap", phase: "b",
               timestamp: record.ts, tid: begun.track.id)
         json.raw(",\"id\":\"" + id + "\",\"args\":")
         spanArguments(begun, end: end, unfinished: false)
-        json.raw("}")
-        event(kind: record.kind, path: record.path, category: "restoretrace.overlap", phase: "e",
+        json.rawBytes("}")
+        event(kind: record.kind, record: record, category: "restoretrace.overlap", phase: "e",
               timestamp: end.ts, tid: begun.track.id)
         json.raw(",\"id\":\"" + id + "\"}")
     }
 
-    private mutating func instant(_ record: TraceRecord, track: ExportTrack) {
-        event(kind: record.kind, path: record.path, category: record.kind.rawValue, phase: "i",
+    private mutating func instant(_ record: ChromeRecord, track: ExportTrack) {
+        event(kind: record.kind, record: record, category: record.kind.rawValue, phase: "i",
               timestamp: record.ts, tid: track.id)
-        json.raw(",\"s\":\"t\",\"args\":")
-        json.beginObject()
-        json.raw("\"seq\":")  // constant keys as raw text: no escaping pass per event
+        json.rawBytes(",\"s\":\"t\",\"args\":{\"seq\":")  // constant keys as raw text
         json.int(record.seq)
-        if let path = record.path {
-            json.raw(",\"path\":")
-            json.joinedString(path)
-        }
-        if let className = record.className {
-            json.raw(",\"class\":")
-            json.string(className)
-        }
-        for attribute in record.attributes {
-            json.key(attribute.key)
-            json.value(attribute.value)
-        }
-        json.endObject()
-        json.raw("}")
+        pathClassAndAttributes(record)
+        json.rawBytes("}}")
     }
 
-    private mutating func spanArguments(_ begun: OpenExportSpan, end: TraceRecord?, unfinished: Bool) {
+    private mutating func spanArguments(_ begun: OpenChromeSpan, end: ChromeRecord?, unfinished: Bool) {
         let record = begun.record
-        json.beginObject()
-        json.raw("\"span\":")
+        json.rawBytes("{\"span\":")
         json.int(begun.span)
-        json.raw(",\"seq\":")
+        json.rawBytes(",\"seq\":")
         json.int(record.seq)
-        if let path = record.path {
-            json.raw(",\"path\":")
-            json.joinedString(path)
+        pathClassAndAttributes(record)
+        if let end { json.rawBytes(end.attributesText) }
+        if unfinished { json.rawBytes(",\"unfinished\":true") }
+        json.rawBytes("}")
+    }
+
+    /// `,"path":"a/b","class":"C"` (each when present) and the record's attributes.
+    private mutating func pathClassAndAttributes(_ record: ChromeRecord) {
+        if record.pathComponentCount >= 0 {
+            json.rawBytes(",\"path\":\"")
+            json.rawBytes(record.pathText)
+            json.rawBytes("\"")
         }
-        if let className = record.className {
-            json.raw(",\"class\":")
-            json.string(className)
+        if record.hasClass {
+            json.rawBytes(",\"class\":\"")
+            json.rawBytes(record.classText)
+            json.rawBytes("\"")
         }
-        for attribute in record.attributes {
-            json.key(attribute.key)
-            json.value(attribute.value)
-        }
-        for attribute in end?.attributes ?? [] {
-            json.key(attribute.key)
-            json.value(attribute.value)
-        }
-        if unfinished {
-            json.raw(",\"unfinished\":")
-            json.bool(true)
-        }
-        json.endObject()
+        json.rawBytes(record.attributesText)
     }
 
     private mutating func microseconds(_ units: Int64) {

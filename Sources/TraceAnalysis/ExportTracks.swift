@@ -33,25 +33,40 @@ struct ExportTracks {
     private var tracks: [Key: ExportTrack] = [:]
     /// Open phase spans, innermost last.
     private var openPhases: [(span: Int64, kind: RecordKind)] = []
+    /// The main-thread track returned last, checked before the dictionary.
+    private var lastMainTrack: ExportTrack?
 
     /// The track a record belongs to, and whether it is the first record on it (so the
     /// exporter can name the track). Phase spans sit on their own phase's track.
     mutating func track(for record: TraceRecord) -> (track: ExportTrack, isNew: Bool) {
+        track(phase: record.phase, kind: record.kind, span: record.span, thread: record.thread)
+    }
+
+    /// ``track(for:)`` from the record fields it reads.
+    mutating func track(phase recordPhase: Phase, kind: RecordKind, span: Int64?, thread: String?)
+        -> (track: ExportTrack, isNew: Bool)
+    {
         var phase = openPhases.last?.kind
-        if record.phase == .begin, ExportTracks.phaseKinds.contains(record.kind), let span = record.span {
-            openPhases.append((span, record.kind))
-            phase = record.kind
+        if recordPhase == .begin, let span, kind == .preservation || kind == .restoration {
+            openPhases.append((span, kind))
+            phase = kind
         }
-        let key = Key(phase: phase, thread: record.thread)
-        if let existing = tracks[key] { return (existing, false) }
+        // The common case: main thread, same phase as the last record (no hashing).
+        if thread == nil, let last = lastMainTrack, last.phase == phase { return (last, false) }
+        let key = Key(phase: phase, thread: thread)
+        if let existing = tracks[key] {
+            if thread == nil { lastMainTrack = existing }
+            return (existing, false)
+        }
         let id: Int
-        if record.thread == nil {
+        if thread == nil {
             id = phase.flatMap { ExportTracks.phaseKinds.firstIndex(of: $0) }.map { $0 + 1 } ?? 3
         } else {
             id = 4 + tracks.keys.filter { $0.thread != nil }.count
         }
-        let track = ExportTrack(id: id, phase: phase, thread: record.thread)
+        let track = ExportTrack(id: id, phase: phase, thread: thread)
         tracks[key] = track
+        if thread == nil { lastMainTrack = track }
         return (track, true)
     }
 

@@ -176,6 +176,25 @@ public struct JSONByteWriter: Sendable {
         needsComma = false
     }
 
+    /// ``raw(_:)`` for constant text.
+    public mutating func rawBytes(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        needsComma = false
+    }
+
+    /// ``raw(_:)`` for bytes that are already valid JSON text.
+    public mutating func rawBytes(_ text: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: text)
+        needsComma = false
+    }
+
+    /// The inside of a JSON string (no quotes): `text` with quotes, backslashes and control
+    /// bytes escaped, for callers that build one string from several parts.
+    public mutating func escapedContents(_ text: String) {
+        appendEscaped(text)
+        needsComma = false
+    }
+
     /// Ends the current line (for JSON-lines output), resetting the separator state.
     public mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))

@@ -163,17 +163,10 @@ enum LeanRecordScanner {
         private mutating func plainBytes() -> UnsafeBufferPointer<UInt8>? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index + 1
-            var end = start
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "\"") {
-                    index = end + 1
-                    return UnsafeBufferPointer(rebasing: bytes[start..<end])
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                end += 1
-            }
-            return nil
+            let end = JSONStringScan.firstSpecial(in: bytes, from: start, stopAtNonASCII: false)
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            index = end + 1
+            return UnsafeBufferPointer(rebasing: bytes[start..<end])
         }
 
         /// A string without escapes or control bytes, valid UTF-8; nil (position unchanged) otherwise.
@@ -225,8 +218,9 @@ enum LeanRecordScanner {
             }
             let digits = cursor - digitsStart
             guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
-            if cursor < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[cursor]) {
-                return nil
+            if cursor < bytes.count {
+                let next = bytes[cursor]
+                if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
             }
             // Beyond ±(2^53 - 1) the full reader decides (it refuses such seq, ts and span values).
             guard value <= TraceRecord.largestExactInteger else { return nil }
@@ -257,7 +251,9 @@ enum LeanRecordScanner {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                while index < bytes.count {
+                while true {
+                    index = JSONStringScan.firstSpecial(in: bytes, from: index, stopAtNonASCII: false)
+                    guard index < bytes.count else { return false }
                     let byte = bytes[index]
                     if byte == UInt8(ascii: "\\") {
                         index += 2
@@ -265,9 +261,8 @@ enum LeanRecordScanner {
                     }
                     if byte < 0x20 { return false }
                     index += 1
-                    if byte == UInt8(ascii: "\"") { return true }
+                    return true  // the closing quote
                 }
-                return false
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let close = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let isObject = close == UInt8(ascii: "}")

@@ -16,24 +16,41 @@ public enum LeanTraceReader {
         path: String, makeConsumer: (TraceHeader) -> Consumer, add: (inout Consumer, TraceRecord) -> Void
     ) -> Consumer? {
         guard path != "-", let (header, offset) = headerAndOffset(path: path) else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { return nil }
         var consumer = makeConsumer(header)
+        // Spans whose B record had no path: their E record's path is the only one (see
+        // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
+        var beganWithoutPath = Set<Int64>()
+        let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
+        let complete = forEachLine(path: path, from: offset) { line in
+            guard let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath) else { return false }
+            if let span = record.span {
+                if record.phase == .begin && record.path == nil { beganWithoutPath.insert(span) }
+                if record.phase == .end { beganWithoutPath.remove(span) }
+            }
+            add(&consumer, record)
+            return true
+        }
+        return complete ? consumer : nil
+    }
+
+    /// Calls `body` with each line (without its newline) of the file at `path` from byte
+    /// `offset` on, split with memchr. Returns true when every line was taken; false as soon
+    /// as `body` refuses one, or on a blank line, a last line without newline, a line over the
+    /// reader's 64 MiB limit, or a read error.
+    static func forEachLine(path: String, from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { return false }
         let maximumLine = 64 << 20
         var capacity = 1 << 20
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = 0
-        // Spans whose B record had no path: their E record's path is the only one (see
-        // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
-        var beganWithoutPath = Set<Int64>()
-        let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
         while true {
             if filled == capacity {
                 // One line fills the buffer: grow it, up to the reader's line limit.
-                guard capacity < maximumLine else { return nil }
+                guard capacity < maximumLine else { return false }
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
                 larger.update(from: buffer, count: filled)
                 buffer.deallocate()
@@ -43,22 +60,16 @@ public enum LeanTraceReader {
             let count = Foundation.read(descriptor, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return false
             }
-            if count == 0 { return filled == 0 ? consumer : nil }  // a last line without "\n": full reader
+            if count == 0 { return filled == 0 }  // a last line without "\n": full reader
             filled += count
             var start = 0
             while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
                 let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
-                guard end > start, let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath) else {
-                    return nil
+                guard end > start, body(UnsafeBufferPointer(start: buffer + start, count: end - start)) else {
+                    return false
                 }
-                if let span = record.span {
-                    if record.phase == .begin && record.path == nil { beganWithoutPath.insert(span) }
-                    if record.phase == .end { beganWithoutPath.remove(span) }
-                }
-                add(&consumer, record)
                 start = end + 1
             }
             if start > 0 {
@@ -69,7 +80,7 @@ public enum LeanTraceReader {
     }
 
     /// The header, read by TraceReader (which knows every rule about it), and where line 2 starts.
-    private static func headerAndOffset(path: String) -> (TraceHeader, Int)? {
+    static func headerAndOffset(path: String) -> (TraceHeader, Int)? {
         guard let reader = try? TraceReader(path: path), case .header(let header)? = reader.next(),
             reader.errorCount == 0, reader.warningCount == 0
         else { return nil }

@@ -1,0 +1,94 @@
+// Tests of the chrome export fast path: ChromeLineScanner + LeanTraceReader.forEachLine write
+// the same bytes as the exporter fed by the full reader, and hand unusual lines back to it.
+
+import Foundation
+import Testing
+@testable import TraceAnalysis
+import TraceFormat
+
+@Suite struct ChromeLineScannerTests {
+    static func scan(_ line: String) -> ChromeRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBufferPointer { ChromeLineScanner.parse(UnsafeBufferPointer($0)) }
+    }
+
+    /// The fast path's export of `path`, or nil when it handed the file back.
+    static func fastExport(_ path: String) throws -> MemoryOutput? {
+        let output = MemoryOutput()
+        let exported = try ChromeTraceExporter.exportTraceFile(path: path) { () throws(ExportError) -> ExportOutput in output }
+        return exported ? output : nil
+    }
+
+    /// The export through TraceInput and the full reader.
+    static func fullExport(_ path: String) throws -> MemoryOutput {
+        let input = try TraceInput(path: path)
+        let output = MemoryOutput()
+        var exporter = try ChromeTraceExporter(header: input.header, output: output)
+        while let record = try input.next() { try exporter.add(record) }
+        try exporter.finish()
+        return output
+    }
+
+    @Test("a generated trace exports byte for byte as through the full reader: unfinished spans, fractions",
+          arguments: [false, true])
+    func fastPathMatchesFullReader(crashAtEnd: Bool) throws {
+        let trace = SyntheticTrace.make(objects: 60, seed: 11, crashAtEnd: crashAtEnd)
+        let path = try LeanTraceReaderTests.write(
+            trace.header, trace.records, name: "chrome-\(crashAtEnd).jsonl",
+            tail: #"{"seq":999998,"ts":999999998,"ph":"i","kind":"exclude","contentOffset":[0,894.0,1821.5,0.25,-3.5,0.0]}"# + "\n")
+        defer { unlink(path) }
+        let fast = try #require(try Self.fastExport(path))
+        #expect(fast.isCommitted)
+        #expect(fast.bytes == (try Self.fullExport(path)).bytes)
+    }
+
+    @Test("attributes are copied as written: nested values, duplicate keys, empty paths, threads")
+    func copiesAttributeText() throws {
+        let record = try #require(Self.scan(
+            #"{"seq":4,"ts":9,"ph":"i","kind":"exclude","path":["Tabs","Nav"],"class":"C","thread":"w","n":{"a":[true,null,-3,894.0,-0.25],"a":""},"k":[]}"#))
+        #expect(record.seq == 4 && record.ts == 9 && record.phase == .instant && record.kind == .exclude)
+        #expect(record.thread == "w" && record.pathComponentCount == 2 && record.hasClass)
+        #expect(String(decoding: record.pathText, as: UTF8.self) == "Tabs/Nav")
+        #expect(String(decoding: record.classText, as: UTF8.self) == "C")
+        #expect(String(decoding: record.attributesText, as: UTF8.self) == #","n":{"a":[true,null,-3,894.0,-0.25],"a":""},"k":[]"#)
+        let interleaved = try #require(Self.scan(
+            #"{"a":1,"seq":1,"b":[2],"c":"x","ts":2,"ph":"i","kind":"launch","path":["","Tabs","","Nav"],"d":null}"#))
+        #expect(String(decoding: interleaved.attributesText, as: UTF8.self) == #","a":1,"b":[2],"c":"x","d":null"#)
+        #expect(String(decoding: interleaved.pathText, as: UTF8.self) == "/Tabs//Nav")
+        #expect(interleaved.pathComponentCount == 4)
+        let empty = try #require(Self.scan(#"{"seq":1,"ts":2,"ph":"i","kind":"launch","path":[]}"#))
+        #expect(empty.pathComponentCount == 0 && empty.pathText.isEmpty && !empty.hasClass)
+    }
+
+    @Test("text the writer would write differently is left to the full reader", arguments: [
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1.50}"#,  // a trailing zero (written 1.5)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1e3}"#,  // an exponent (written 1000.0)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":0.00001}"#,  // small (written 1e-05)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":-0.0}"#,  // negative zero
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":1234567890123456.5}"#,  // too many digits
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":[1, 2]}"#,  // whitespace
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"a\"b"}"#,  // an escape
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"café"}"#,  // non-ASCII
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":-0}"#,  // negative zero
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":007}"#,  // leading zeros
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","seq":3}"#,  // a duplicate core field
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","type":"header"}"#,  // a header marker
+        #"{"seq":1,"ts":2,"ph":"B","kind":"encode"}"#,  // a span without its id
+        #"{"seq":1,"ts":2,"ph":"i"}"#,  // no kind
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude"} "#,  // text after the object
+    ])
+    func refusesUnusualText(line: String) {
+        #expect(Self.scan(line) == nil)
+    }
+
+    @Test("a file with one unusual line is handed back whole, and the full reader exports it")
+    func handsBackUnusualFiles() throws {
+        let trace = SyntheticTrace.make(objects: 10, seed: 3)
+        let path = try LeanTraceReaderTests.write(
+            trace.header, trace.records, name: "chrome-odd.jsonl",
+            tail: #"{"seq":999999,"ts":999999999,"ph":"i","kind":"exclude","x":2.50}"# + "\n")
+        defer { unlink(path) }
+        #expect(try Self.fastExport(path) == nil)
+        #expect(try Self.fullExport(path).text.contains(#""x":2.5}"#))
+    }
+}
