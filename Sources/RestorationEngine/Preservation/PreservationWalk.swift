@@ -120,13 +120,17 @@ final class PreservationWalk {
         let pathComponents = item.path.components
         let span = recorder.begin(.encode, path: pathComponents, className: className, attributes: [])
         let coder = StateCoder(restorationPath: pathComponents)
+        // Room for UIKit's two keys and a few of the object's own, so the coder does not regrow.
+        coder.reserveSlots(8)
         coder.encodeSystemValue(.string(application.bundleVersion), forKey: StateCoderKey.bundleVersion)
         coder.encodeSystemValue(.string(application.userInterfaceIdiom), forKey: StateCoderKey.userInterfaceIdiom)
         object.encodeRestorableState(with: coder)
 
         // Rule 8: references become paths; the referenced objects encode separately, later.
         var admitted: [Pending] = []
-        var referenced: Set<ObjectIdentifier> = []
+        // Most objects reference a handful of others: a list searched linearly costs less
+        // than a set per object (rule 7's check below builds a set only for long lists).
+        var referenced: [ObjectIdentifier] = []
         var childPaths: [JSONValue] = []
         var pendingExclusions: [(object: any RestorableObject, exclusion: Exclusion)] = []
         var slots: [ArchivedSlot] = []
@@ -137,7 +141,7 @@ final class PreservationWalk {
             switch keyed.slot {
             case .value(let value):
                 // UIKit's per-object keys are stored once, in the application coder.
-                if key == StateCoderKey.bundleVersion || key == StateCoderKey.userInterfaceIdiom { continue }
+                if StateCoderKey.isPerObjectKey(key) { continue }
                 slots.append(ArchivedSlot(key: key, content: .value(value)))
             case .paths(let paths, let isList):
                 slots.append(ArchivedSlot(key: key, content: .references(paths, isList: isList)))
@@ -150,7 +154,7 @@ final class PreservationWalk {
                         continue
                     }
                     let identity = ObjectIdentifier(child)
-                    referenced.insert(identity)
+                    referenced.append(identity)
                     if let existing = pathOf[identity] {
                         paths.append(existing)
                         childPaths.append(.strings(existing.components))
@@ -212,8 +216,10 @@ final class PreservationWalk {
             excludeDescendants(of: child, path: exclusion.path, nearestPath: exclusion.path ?? pathComponents)
         }
         // Rule 7: children the encode did not write (a custom container's, for one).
-        for child in object.restorableChildren where !referenced.contains(ObjectIdentifier(child)) {
+        let referencedSet: Set<ObjectIdentifier>? = referenced.count > 16 ? Set(referenced) : nil
+        for child in object.restorableChildren {
             let identity = ObjectIdentifier(child)
+            if referencedSet?.contains(identity) ?? referenced.contains(identity) { continue }
             guard pathOf[identity] == nil, !decided.contains(identity) else { continue }
             decided.insert(identity)
             let path = RestorationPath.effectiveIdentifier(child.restorationIdentifier).map { item.path.appending($0).components }
