@@ -179,14 +179,18 @@ private final class RestorationPass {
         let parentPath = archived.kind == .registeredObject ? nil : path.parent
         let parent = parentPath.flatMap { located[$0] }
         if let parentPath {
-            if parent == nil || failed.contains(parentPath) {
+            if parent == nil || (!failed.isEmpty && failed.contains(parentPath)) {
                 return excluded(archived, .ancestorExcluded)
             }
             // Rule 17: a navigation stack is cut at the first child that could not be found.
             if let parentPosition = archivedIndex[parentPath], let stackKey = archive.objects[parentPosition].truncatedStackKey {
                 let stack = archive.objects[parentPosition].references(forKey: stackKey)
+                // (A sibling without a path counts as missing; `failed` is usually empty, so skip hashing then.)
                 if let position = stack.firstIndex(where: { $0 == path }),
-                   stack[..<position].contains(where: { sibling in sibling.map { failed.contains($0) } ?? true })
+                   stack[..<position].contains(where: { sibling in
+                       guard let sibling else { return true }
+                       return !failed.isEmpty && failed.contains(sibling)
+                   })
                 {
                     return excluded(archived, .stackTruncated)
                 }
@@ -261,9 +265,9 @@ private final class RestorationPass {
     /// the archived slots, references resolving to the objects located.
     private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
         let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
-        if !path.isEmpty {
-            for (key, value) in perObjectKeys(of: archive) { coder.appendArchived(.value(value), forKey: key) }
-        }
+        let perObject = path.isEmpty ? [] : perObjectKeys(of: archive)
+        coder.reserveSlots(perObject.count + slots.count)
+        for (key, value) in perObject { coder.appendArchived(.value(value), forKey: key) }
         for slot in slots {
             switch slot.content {
             case .value(let value): coder.appendArchived(.value(value), forKey: slot.key)
