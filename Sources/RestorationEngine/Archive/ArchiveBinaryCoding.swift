@@ -222,9 +222,13 @@ struct ArchiveByteReader {
 
 /// FNV-1a, 64-bit: the archive's checksum (simple, fast, and enough to catch damage).
 enum FNV1a64 {
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    /// The hash of no bytes (the FNV offset basis).
+    static let initial: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash of `bytes`; with `continuing`, of the bytes hashed before followed by `bytes`.
+    static func hash(_ bytes: ArraySlice<UInt8>, continuing start: UInt64 = initial) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var hash = start
             for byte in buffer {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01B3

@@ -88,20 +88,22 @@ final class PreservationWalk {
             exclude(Exclusion(path: [identifier], className: object.className, reason: .notReferenced))
         }
 
+        // The payload is the application coder, the object count and the objects: the objects'
+        // bytes are kept apart and copied once, into the file (``encodedPayloadParts``).
         var payload = ArchiveByteWriter()
         RestorationArchive.writeSlots(applicationSlots(of: applicationCoder), to: &payload)
         payload.writeVarint(UInt64(objectCount))
-        payload.bytes.append(contentsOf: objectBytes.bytes)
         let archive = keepsArchive ? RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects) : nil
         var result = PreservationResult(shouldSave: true, archive: archive, encodedPaths: encodedPaths,
                                         exclusions: exclusions, errors: errors)
-        result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count
-        encodedPayload = payload.bytes
+        result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count + objectBytes.bytes.count
+        encodedPayloadParts = [payload.bytes, objectBytes.bytes]
+        objectBytes = ArchiveByteWriter()
         return result
     }
 
-    /// The payload of the archive built by ``run()``.
-    private(set) var encodedPayload: [UInt8] = []
+    /// The payload of the archive built by ``run()``, in parts to be concatenated.
+    private(set) var encodedPayloadParts: [[UInt8]] = []
 
     // MARK: The walk
 
@@ -160,11 +162,10 @@ final class PreservationWalk {
                         childPaths.append(.strings(existing.components))
                         continue
                     }
-                    if decided.contains(identity) {
+                    guard decided.insert(identity).inserted else {
                         paths.append(nil)
                         continue
                     }
-                    decided.insert(identity)
                     let registration = application.registrationIdentifier(of: child)
                     let isRegistered = registration != nil
                     let identifier = registration ?? child.restorationIdentifier
@@ -220,8 +221,7 @@ final class PreservationWalk {
         for child in object.restorableChildren {
             let identity = ObjectIdentifier(child)
             if referencedSet?.contains(identity) ?? referenced.contains(identity) { continue }
-            guard pathOf[identity] == nil, !decided.contains(identity) else { continue }
-            decided.insert(identity)
+            guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
             let path = RestorationPath.effectiveIdentifier(child.restorationIdentifier).map { item.path.appending($0).components }
             exclude(Exclusion(path: path, className: child.className, reason: PreservationDecision.unreferencedChildReason,
                               parentPath: path == nil ? pathComponents : nil))
@@ -251,8 +251,7 @@ final class PreservationWalk {
         pushChildren(of: root, path: rootPath, nearest: nearestPath, ownerExcluded: false)
         while let item = stack.popLast() {
             let identity = ObjectIdentifier(item.object)
-            guard pathOf[identity] == nil, !decided.contains(identity) else { continue }
-            decided.insert(identity)
+            guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
             let reason = PreservationDecision.descendantReason(isView: item.object is View,
                                                                owningViewControllerExcluded: item.ownerExcluded)
             exclude(Exclusion(path: item.path, className: item.object.className, reason: reason,
@@ -264,8 +263,7 @@ final class PreservationWalk {
     /// Admits a walk seed (a window's root or an app-delegate reference).
     private func admit(_ object: any RestorableObject, parent: RestorationPath?) throws(PreservationError) -> Pending? {
         let identity = ObjectIdentifier(object)
-        guard pathOf[identity] == nil, !decided.contains(identity) else { return nil }
-        decided.insert(identity)
+        guard pathOf[identity] == nil, decided.insert(identity).inserted else { return nil }
         let registration = application.registrationIdentifier(of: object)
         switch PreservationDecision.admit(identifier: registration ?? object.restorationIdentifier, parent: parent,
                                           isRegistered: registration != nil, taken: taken, maximumDepth: limits.maximumDepth) {
