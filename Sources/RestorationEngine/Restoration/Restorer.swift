@@ -135,6 +135,10 @@ private final class RestorationPass {
         var archivedIndex: [RestorationPath: Int] = [:]
         archivedIndex.reserveCapacity(archive.objects.count)
         located.reserveCapacity(archive.objects.count)
+        // Most archived objects are located, decoded and finished: size the report once.
+        report.located.reserveCapacity(archive.objects.count)
+        report.decodedPaths.reserveCapacity(archive.objects.count)
+        report.finishedPaths.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() {
             archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
             let (object, objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
@@ -145,6 +149,7 @@ private final class RestorationPass {
 
         // Decode every object found with the archived class (rule 16: not the mismatched ones).
         var decoded: [Int] = []
+        decoded.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() where decodable[position] {
             guard let objectCoder = coders[position], let object = objectAt[position] else { continue }
             if try decode(object, archived: archived, coder: objectCoder) { decoded.append(position) }
@@ -264,7 +269,7 @@ private final class RestorationPass {
     /// A decoding coder: UIKit's per-object keys (stored once, in the application coder) and
     /// the archived slots, references resolving to the objects located.
     private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
-        let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
+        let coder = StateCoder(restorationPath: path, resolve: resolveLocated)
         let perObject = path.isEmpty ? [] : perObjectKeys(of: archive)
         coder.reserveSlots(perObject.count + slots.count)
         for (key, value) in perObject { coder.appendArchived(.value(value), forKey: key) }
@@ -276,6 +281,9 @@ private final class RestorationPass {
         }
         return coder
     }
+
+    /// Resolves an archived path to the object located there: one closure shared by every coder.
+    private lazy var resolveLocated: (RestorationPath) -> (any RestorableObject)? = { [unowned self] in self.located[$0] }
 
     /// UIKit's per-object keys, stored once in the application coder (read once per pass).
     private var cachedPerObjectKeys: [(String, JSONValue)]?
