@@ -134,15 +134,21 @@ public struct RestorationArchive: Sendable, Hashable {
     }
 
     /// Header + payload for an already-encoded payload.
-    static func file(payload: [UInt8]) -> [UInt8] {
+    static func file(payload: [UInt8]) -> [UInt8] { file(payloadParts: [payload]) }
+
+    /// Header + payload for a payload encoded in parts (concatenated in order), copied once.
+    static func file(payloadParts parts: [[UInt8]]) -> [UInt8] {
+        let length = parts.reduce(0) { $0 + $1.count }
+        var checksum = FNV1a64.initial
+        for part in parts { checksum = FNV1a64.hash(part[...], continuing: checksum) }
         var header = ArchiveByteWriter()
-        header.bytes.reserveCapacity(headerSize + payload.count)
+        header.bytes.reserveCapacity(headerSize + length)
         header.bytes.append(contentsOf: magic)
         header.writeFixed16(formatVersion)
         header.writeFixed16(0)
-        header.writeFixed64(UInt64(payload.count))
-        header.writeFixed64(FNV1a64.hash(payload[...]))
-        header.bytes.append(contentsOf: payload)
+        header.writeFixed64(UInt64(length))
+        header.writeFixed64(checksum)
+        for part in parts { header.bytes.append(contentsOf: part) }
         return header.bytes
     }
 

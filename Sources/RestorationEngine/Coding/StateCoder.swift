@@ -55,8 +55,12 @@ public final class StateCoder {
 
     /// How deeply arrays and objects nest in `value` (nil for a scalar), measured iteratively.
     static func nestingDepth(of value: JSONValue) -> Int? {
+        // The common cases, a flat array or object of scalars, are answered without a stack.
         switch value {
-        case .array, .object: break
+        case .array(let items):
+            if !items.contains(where: Self.isContainer) { return 1 }
+        case .object(let object):
+            if !object.members.contains(where: { Self.isContainer($0.value) }) { return 1 }
         default: return nil
         }
         var deepest = 0
@@ -73,6 +77,13 @@ public final class StateCoder {
             }
         }
         return deepest
+    }
+
+    private static func isContainer(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: return true
+        default: return false
+        }
     }
 
     public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }
@@ -123,10 +134,17 @@ public final class StateCoder {
         }
     }
 
+    /// Makes room for `count` slots at once (a decoding coder knows how many it gets).
+    func reserveSlots(_ count: Int) { slots.reserveCapacity(count) }
+
     /// Appends without looking for an earlier slot of the same key (archived slots are unique).
     func appendArchived(_ slot: Slot, forKey key: String) { slots.append(KeyedSlot(key: key, slot: slot)) }
 
-    private func position(ofKey key: String) -> Int? { slots.firstIndex { $0.key == key } }
+    private func position(ofKey key: String) -> Int? {
+        // Comparing lengths first skips most text comparisons (many keys share a long prefix).
+        let length = key.utf8.count
+        return slots.firstIndex { $0.key.utf8.count == length && $0.key == key }
+    }
 
     // MARK: Decoding
 

@@ -17,10 +17,12 @@ public enum StateCoderKey {
     /// Every key an app may not write.
     public static let reserved: Set<String> = [bundleVersion, userInterfaceIdiom, timestamp, systemVersion, storyboard]
 
-    /// Whether `key` is one of UIKit's own. (Five comparisons, which fail fast on length, cost
-    /// less than hashing the key: this runs for every key of every object.)
+    /// Whether `key` is one of UIKit's own. This runs for every key of every object: a key
+    /// whose length no reserved key has (most app keys) is answered without comparing text.
     public static func isReserved(_ key: String) -> Bool {
-        key == bundleVersion || key == userInterfaceIdiom || key == timestamp || key == systemVersion || key == storyboard
+        let length = key.utf8.count
+        guard length >= shortestReservedLength && length <= longestReservedLength else { return false }
+        return key == bundleVersion || key == userInterfaceIdiom || key == timestamp || key == systemVersion || key == storyboard
     }
 
     /// The keys UIKit's own classes write their state and references under (the presented view
@@ -37,4 +39,15 @@ public enum StateCoderKey {
 
     /// Whether an app may not write `key`: one of ``reserved`` or ``containerKeys``.
     static func isRefusedForApps(_ key: String) -> Bool { isReserved(key) || containerKeys.contains(key) }
+
+    /// Whether `key` is one of the two keys UIKit writes into every object's coder (stored once
+    /// in the archive, in the application coder).
+    static func isPerObjectKey(_ key: String) -> Bool {
+        let length = key.utf8.count
+        guard length == bundleVersion.utf8.count || length == userInterfaceIdiom.utf8.count else { return false }
+        return key == bundleVersion || key == userInterfaceIdiom
+    }
+
+    private static let shortestReservedLength = reserved.map(\.utf8.count).min() ?? 0
+    private static let longestReservedLength = reserved.map(\.utf8.count).max() ?? 0
 }

@@ -48,7 +48,8 @@ public final class Application {
 
     /// The registration identifier of `object`, if it is registered.
     public func registrationIdentifier(of object: any RestorableObject) -> String? {
-        registeredIndex[ObjectIdentifier(object)]
+        // Asked for every object preserved; most apps register none, and then nothing is hashed.
+        registeredIndex.isEmpty ? nil : registeredIndex[ObjectIdentifier(object)]
     }
 
     /// The object registered under `identifier`.

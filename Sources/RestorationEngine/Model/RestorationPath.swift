@@ -49,9 +49,23 @@ public struct RestorationPath: Sendable, Hashable, Comparable, CustomStringConve
         return result &* 0x0000_0100_0000_01B3
     }
 
-    /// The parent's path; nil for a root.
+    /// The inverse of the FNV prime modulo 2^64: multiplying by it undoes one FNV step.
+    private static let inversePrime: UInt64 = 0xce96_5057_aff6_957b
+
+    /// The digest `extend(result, with: component)` started from: the inverse of ``extend(_:with:)``.
+    private static func retract(_ digest: UInt64, removing component: String) -> UInt64 {
+        var result = (digest &* inversePrime) ^ 0xFF
+        for byte in component.utf8.reversed() {
+            result = (result &* inversePrime) ^ UInt64(byte)
+        }
+        return result
+    }
+
+    /// The parent's path; nil for a root. Its digest is this one with the last identifier
+    /// taken back out (FNV-1a's steps are invertible), so nothing above it is reread.
     public var parent: RestorationPath? {
-        components.count > 1 ? RestorationPath(Array(components.dropLast())) : nil
+        guard components.count > 1, let last = components.last else { return nil }
+        return RestorationPath(components: Array(components.dropLast()), digest: Self.retract(digest, removing: last))
     }
 
     public var identifier: String? { components.last }

@@ -88,20 +88,22 @@ final class PreservationWalk {
             exclude(Exclusion(path: [identifier], className: object.className, reason: .notReferenced))
         }
 
+        // The payload is the application coder, the object count and the objects: the objects'
+        // bytes are kept apart and copied once, into the file (``encodedPayloadParts``).
         var payload = ArchiveByteWriter()
         RestorationArchive.writeSlots(applicationSlots(of: applicationCoder), to: &payload)
         payload.writeVarint(UInt64(objectCount))
-        payload.bytes.append(contentsOf: objectBytes.bytes)
         let archive = keepsArchive ? RestorationArchive(applicationSlots: applicationSlots(of: applicationCoder), objects: objects) : nil
         var result = PreservationResult(shouldSave: true, archive: archive, encodedPaths: encodedPaths,
                                         exclusions: exclusions, errors: errors)
-        result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count
-        encodedPayload = payload.bytes
+        result.archiveBytes = RestorationArchive.headerSize + payload.bytes.count + objectBytes.bytes.count
+        encodedPayloadParts = [payload.bytes, objectBytes.bytes]
+        objectBytes = ArchiveByteWriter()
         return result
     }
 
-    /// The payload of the archive built by ``run()``.
-    private(set) var encodedPayload: [UInt8] = []
+    /// The payload of the archive built by ``run()``, in parts to be concatenated.
+    private(set) var encodedPayloadParts: [[UInt8]] = []
 
     // MARK: The walk
 
@@ -120,13 +122,17 @@ final class PreservationWalk {
         let pathComponents = item.path.components
         let span = recorder.begin(.encode, path: pathComponents, className: className, attributes: [])
         let coder = StateCoder(restorationPath: pathComponents)
+        // Room for UIKit's two keys and a few of the object's own, so the coder does not regrow.
+        coder.reserveSlots(8)
         coder.encodeSystemValue(.string(application.bundleVersion), forKey: StateCoderKey.bundleVersion)
         coder.encodeSystemValue(.string(application.userInterfaceIdiom), forKey: StateCoderKey.userInterfaceIdiom)
         object.encodeRestorableState(with: coder)
 
         // Rule 8: references become paths; the referenced objects encode separately, later.
         var admitted: [Pending] = []
-        var referenced: Set<ObjectIdentifier> = []
+        // Most objects reference a handful of others: a list searched linearly costs less
+        // than a set per object (rule 7's check below builds a set only for long lists).
+        var referenced: [ObjectIdentifier] = []
         var childPaths: [JSONValue] = []
         var pendingExclusions: [(object: any RestorableObject, exclusion: Exclusion)] = []
         var slots: [ArchivedSlot] = []
@@ -137,7 +143,7 @@ final class PreservationWalk {
             switch keyed.slot {
             case .value(let value):
                 // UIKit's per-object keys are stored once, in the application coder.
-                if key == StateCoderKey.bundleVersion || key == StateCoderKey.userInterfaceIdiom { continue }
+                if StateCoderKey.isPerObjectKey(key) { continue }
                 slots.append(ArchivedSlot(key: key, content: .value(value)))
             case .paths(let paths, let isList):
                 slots.append(ArchivedSlot(key: key, content: .references(paths, isList: isList)))
@@ -150,17 +156,16 @@ final class PreservationWalk {
                         continue
                     }
                     let identity = ObjectIdentifier(child)
-                    referenced.insert(identity)
+                    referenced.append(identity)
                     if let existing = pathOf[identity] {
                         paths.append(existing)
                         childPaths.append(.strings(existing.components))
                         continue
                     }
-                    if decided.contains(identity) {
+                    guard decided.insert(identity).inserted else {
                         paths.append(nil)
                         continue
                     }
-                    decided.insert(identity)
                     let registration = application.registrationIdentifier(of: child)
                     let isRegistered = registration != nil
                     let identifier = registration ?? child.restorationIdentifier
@@ -212,10 +217,11 @@ final class PreservationWalk {
             excludeDescendants(of: child, path: exclusion.path, nearestPath: exclusion.path ?? pathComponents)
         }
         // Rule 7: children the encode did not write (a custom container's, for one).
-        for child in object.restorableChildren where !referenced.contains(ObjectIdentifier(child)) {
+        let referencedSet: Set<ObjectIdentifier>? = referenced.count > 16 ? Set(referenced) : nil
+        for child in object.restorableChildren {
             let identity = ObjectIdentifier(child)
-            guard pathOf[identity] == nil, !decided.contains(identity) else { continue }
-            decided.insert(identity)
+            if referencedSet?.contains(identity) ?? referenced.contains(identity) { continue }
+            guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
             let path = RestorationPath.effectiveIdentifier(child.restorationIdentifier).map { item.path.appending($0).components }
             exclude(Exclusion(path: path, className: child.className, reason: PreservationDecision.unreferencedChildReason,
                               parentPath: path == nil ? pathComponents : nil))
@@ -245,8 +251,7 @@ final class PreservationWalk {
         pushChildren(of: root, path: rootPath, nearest: nearestPath, ownerExcluded: false)
         while let item = stack.popLast() {
             let identity = ObjectIdentifier(item.object)
-            guard pathOf[identity] == nil, !decided.contains(identity) else { continue }
-            decided.insert(identity)
+            guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
             let reason = PreservationDecision.descendantReason(isView: item.object is View,
                                                                owningViewControllerExcluded: item.ownerExcluded)
             var exclusion = Exclusion(path: item.path, className: item.object.className, reason: reason,
@@ -260,8 +265,7 @@ final class PreservationWalk {
     /// Admits a walk seed (a window's root or an app-delegate reference).
     private func admit(_ object: any RestorableObject, parent: RestorationPath?) throws(PreservationError) -> Pending? {
         let identity = ObjectIdentifier(object)
-        guard pathOf[identity] == nil, !decided.contains(identity) else { return nil }
-        decided.insert(identity)
+        guard pathOf[identity] == nil, decided.insert(identity).inserted else { return nil }
         let registration = application.registrationIdentifier(of: object)
         switch PreservationDecision.admit(identifier: registration ?? object.restorationIdentifier, parent: parent,
                                           isRegistered: registration != nil, taken: taken, maximumDepth: limits.maximumDepth) {

@@ -33,7 +33,7 @@ public struct Preserver {
         var result = try walk.run()
         guard result.shouldSave else { return result }
 
-        let file = RestorationArchive.file(payload: walk.encodedPayload)
+        let file = RestorationArchive.file(payloadParts: walk.encodedPayloadParts)
         let writeSpan = recorder.begin(.archiveWrite, path: nil, className: nil, attributes: [])
         do {
             try directory.writeArchive(file)

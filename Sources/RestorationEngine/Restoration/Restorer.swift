@@ -135,6 +135,10 @@ private final class RestorationPass {
         var archivedIndex: [RestorationPath: Int] = [:]
         archivedIndex.reserveCapacity(archive.objects.count)
         located.reserveCapacity(archive.objects.count)
+        // Most archived objects are located, decoded and finished: size the report once.
+        report.located.reserveCapacity(archive.objects.count)
+        report.decodedPaths.reserveCapacity(archive.objects.count)
+        report.finishedPaths.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() {
             archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
             let (object, objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
@@ -145,6 +149,7 @@ private final class RestorationPass {
 
         // Decode every object found with the archived class (rule 16: not the mismatched ones).
         var decoded: [Int] = []
+        decoded.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() where decodable[position] {
             guard let objectCoder = coders[position], let object = objectAt[position] else { continue }
             if try decode(object, archived: archived, coder: objectCoder) { decoded.append(position) }
@@ -180,15 +185,19 @@ private final class RestorationPass {
         let parentPath = archived.kind == .registeredObject ? nil : path.parent
         let parent = parentPath.flatMap { located[$0] }
         if let parentPath {
-            if parent == nil || failed.contains(parentPath) {
+            if parent == nil || (!failed.isEmpty && failed.contains(parentPath)) {
                 return excluded(archived, .ancestorExcluded)
             }
             // Rule 17: a navigation stack is cut at the first child that was archived but could not be
             // found. A child never archived (nil: no identifier, or a duplicate) is simply not in the stack.
             if let parentPosition = archivedIndex[parentPath], let stackKey = archive.objects[parentPosition].truncatedStackKey {
                 let stack = archive.objects[parentPosition].references(forKey: stackKey)
+                // (`failed` is usually empty, so skip hashing then.)
                 if let position = stack.firstIndex(where: { $0 == path }),
-                   stack[..<position].contains(where: { sibling in sibling.map { failed.contains($0) } ?? false })
+                   stack[..<position].contains(where: { sibling in
+                       guard let sibling else { return false }
+                       return !failed.isEmpty && failed.contains(sibling)
+                   })
                 {
                     return excluded(archived, .stackTruncated)
                 }
@@ -262,10 +271,10 @@ private final class RestorationPass {
     /// A decoding coder: UIKit's per-object keys (stored once, in the application coder) and
     /// the archived slots, references resolving to the objects located.
     private func coder(for slots: [ArchivedSlot], path: [String], archive: RestorationArchive) -> StateCoder {
-        let coder = StateCoder(restorationPath: path) { [unowned self] in self.located[$0] }
-        if !path.isEmpty {
-            for (key, value) in perObjectKeys(of: archive) { coder.appendArchived(.value(value), forKey: key) }
-        }
+        let coder = StateCoder(restorationPath: path, resolve: resolveLocated)
+        let perObject = path.isEmpty ? [] : perObjectKeys(of: archive)
+        coder.reserveSlots(perObject.count + slots.count)
+        for (key, value) in perObject { coder.appendArchived(.value(value), forKey: key) }
         for slot in slots {
             switch slot.content {
             case .value(let value): coder.appendArchived(.value(value), forKey: slot.key)
@@ -274,6 +283,9 @@ private final class RestorationPass {
         }
         return coder
     }
+
+    /// Resolves an archived path to the object located there: one closure shared by every coder.
+    private lazy var resolveLocated: (RestorationPath) -> (any RestorableObject)? = { [unowned self] in self.located[$0] }
 
     /// UIKit's per-object keys, stored once in the application coder (read once per pass).
     private var cachedPerObjectKeys: [(String, JSONValue)]?

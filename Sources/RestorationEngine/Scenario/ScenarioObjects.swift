@@ -176,16 +176,24 @@ final class ScenarioCustomContainer: ContainerViewController {
 /// The model behind a scenario table or collection view: its model identifiers, in order.
 final class ScenarioModel: ModelAssociation {
     let identifiers: [String]
-    private let positions: [String: Int]
+    /// First position of each identifier; only for long models (a short one is searched in place).
+    private let positions: [String: Int]?
 
     init(identifiers: [String]) {
         self.identifiers = identifiers
-        var positions: [String: Int] = [:]
-        for (index, identifier) in identifiers.enumerated() where positions[identifier] == nil { positions[identifier] = index }
-        self.positions = positions
+        if identifiers.count > 16 {
+            var positions: [String: Int] = [:]
+            for (index, identifier) in identifiers.enumerated() where positions[identifier] == nil { positions[identifier] = index }
+            self.positions = positions
+        } else {
+            self.positions = nil
+        }
     }
 
-    func indexPath(of identifier: String) -> IndexPath? { positions[identifier].map { IndexPath(indexes: [0, $0]) } }
+    func indexPath(of identifier: String) -> IndexPath? {
+        let position = positions.map { $0[identifier] } ?? identifiers.firstIndex(of: identifier)
+        return position.map { IndexPath(index: 0).appending($0) }
+    }
 
     func modelIdentifierForElement(at indexPath: IndexPath, in view: View) -> String? {
         guard indexPath.count == 2, indexPath[0] == 0, identifiers.indices.contains(indexPath[1]) else { return nil }
