@@ -198,6 +198,7 @@ struct RenderCommand: ParsableCommand {
 
     static func readInput(_ input: String) throws(RenderFailure) -> [UInt8] {
         if input == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        if let bytes = readRegularFile(input) { return bytes }
         guard let data = FileManager.default.contents(atPath: input) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
@@ -205,6 +206,36 @@ struct RenderCommand: ParsableCommand {
             throw RenderFailure(message: "\(input): cannot read the input: \(why)")
         }
         return [UInt8](data)
+    }
+
+    /// A regular file's bytes read straight into one array (no intermediate `Data` copied over),
+    /// or nil for anything else (missing, a directory, a pipe), which `readInput` handles.
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let expected = Int(status.st_size)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < expected {
+                let got = read(descriptor, base + count, expected - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { failed = got < 0; break }
+                count += got
+            }
+        }
+        // The file may have grown since fstat: read on to its end.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !failed {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { failed = got < 0; break }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return failed ? nil : bytes
     }
 
     static func printError(_ text: String) {
@@ -220,12 +251,12 @@ enum TraceTimingLine {
         var spans = 0
         var restoration: Int64?
         var slowestDecode: (duration: Int64, path: [String])?
-        var openBegins: [Int64: TraceRecord] = [:]
+        var openBegins: [Int64: (ts: Int64, kind: RecordKind, path: [String]?)] = [:]
         for record in records {
             guard let span = record.span else { continue }
             if record.phase == .begin {
                 spans += 1
-                openBegins[span] = record
+                openBegins[span] = (record.ts, record.kind, record.path)
                 continue
             }
             guard let begin = openBegins.removeValue(forKey: span) else { continue }
