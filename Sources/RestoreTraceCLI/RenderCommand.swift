@@ -75,6 +75,9 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
+        // libgvc starts up on the other core while the first input is read and analysed.
+        if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
+        defer { GraphvizRenderer.shared.waitForWarmUp() }
         var failed = false
         for item in plan {
             do {
