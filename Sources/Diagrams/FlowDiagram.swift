@@ -29,14 +29,22 @@ private struct FlowBuilder {
     let hierarchy: TraceHierarchy
     let options: DiagramOptions
     let canvas: DiagramCanvas
-    /// Step number (1-based, in begin order) of each drawn step.
-    var ordinals: [Int: Int] = [:]
+    /// Step number (1-based, in begin order) of each step; 0 for the passes, which are not numbered.
+    var ordinals: [Int] = []
+    /// ``SpanTimings/objectDuration(path:)`` of each row's object.
+    var rowDurations: [Int64?] = []
+    /// Whether each step belongs on the spine (app-level), not in an object's row.
+    let onSpine: [Bool]
 
     init(header: TraceHeader, records: [TraceRecord], options: DiagramOptions) {
         self.steps = TraceSteps(header: header, records: records)
         self.hierarchy = TraceHierarchy(records: records)
         self.options = options
         self.canvas = DiagramCanvas(options: options)
+        self.onSpine = steps.steps.map { step in
+            guard let path = step.path, !path.isEmpty else { return true }
+            return FlowDiagram.spineKinds.contains(step.kind)
+        }
     }
 
     /// A spine entry: one step, one object's row, or a summary of hidden rows.
@@ -48,6 +56,8 @@ private struct FlowBuilder {
 
     struct Row {
         var path: [String]
+        /// The object's node in ``FlowBuilder/hierarchy``.
+        var node: Int?
         var stepIndices: [Int]
     }
 
@@ -59,9 +69,10 @@ private struct FlowBuilder {
     mutating func build() -> Graph {
         let all = steps.steps
         var number = 0
-        for (index, step) in all.enumerated() where step.kind != .preservation && step.kind != .restoration {
+        ordinals = all.map { step in
+            guard step.kind != .preservation && step.kind != .restoration else { return 0 }
             number += 1
-            ordinals[index] = number
+            return number
         }
         let scenario = steps.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         var graph = canvas.graph(id: "flow", title: "Flow of preservation and restoration\(scenario)")
@@ -90,16 +101,17 @@ private struct FlowBuilder {
         var rows: [Row] = []
         for phase in topLevel {
             var spine: [SpineItem] = []
-            var rowOfPath: [[String]: Int] = [:]
+            // Rows by the object's node: the hierarchy has already matched every record's path.
+            var rowOfNode: [Int: Int] = [:]
             for index in phase.members {
                 let step = all[index]
-                if let path = step.path, !path.isEmpty, !FlowDiagram.spineKinds.contains(step.kind) {
-                    if let row = rowOfPath[path] {
+                if !onSpine[index], let path = step.path, let node = hierarchy.nodeOfRecord[step.recordIndex] {
+                    if let row = rowOfNode[node] {
                         rows[row].stepIndices.append(index)
                     } else {
-                        rowOfPath[path] = rows.count
+                        rowOfNode[node] = rows.count
                         spine.append(.row(rows.count))
-                        rows.append(Row(path: path, stepIndices: [index]))
+                        rows.append(Row(path: path, node: node, stepIndices: [index]))
                     }
                 } else {
                     spine.append(.step(index))
@@ -108,9 +120,11 @@ private struct FlowBuilder {
             spines.append(spine)
         }
         let spineStepCount = spines.reduce(0) { $0 + $1.filter { if case .step = $0 { return true } else { return false } }.count }
-        let candidates = rows.map { row in
-            RowCandidate(cost: row.stepIndices.count, isProblem: row.stepIndices.contains { tone(all[$0]).isProblem },
-                         weight: steps.timings.objectDuration(path: row.path) ?? 0)
+        rowDurations = rows.map { steps.timings.objectDuration(path: $0.path) }
+        let candidates = rows.indices.map { index in
+            RowCandidate(cost: rows[index].stepIndices.count,
+                         isProblem: rows[index].stepIndices.contains { tone(all[$0]).isProblem },
+                         weight: rowDurations[index] ?? 0)
         }
         let visible = RowSelection.visibleRows(candidates, budget: max(options.maximumNodes - spineStepCount, 1))
         spines = spines.map { collapse($0, visible: visible) }
@@ -152,17 +166,19 @@ private struct FlowBuilder {
     /// Replaces runs of hidden rows by one summary item.
     func collapse(_ spine: [SpineItem], visible: [Bool]) -> [SpineItem] {
         var out: [SpineItem] = []
+        var hiddenRun: [Int] = []
         for item in spine {
-            guard case .row(let row) = item, !visible[row] else {
-                out.append(item)
+            if case .row(let row) = item, !visible[row] {
+                hiddenRun.append(row)
                 continue
             }
-            if case .summary(let hidden)? = out.last {
-                out[out.count - 1] = .summary(hidden + [row])
-            } else {
-                out.append(.summary([row]))
+            if !hiddenRun.isEmpty {
+                out.append(.summary(hiddenRun))
+                hiddenRun.removeAll(keepingCapacity: true)
             }
+            out.append(item)
         }
+        if !hiddenRun.isEmpty { out.append(.summary(hiddenRun)) }
         return out
     }
 
@@ -193,9 +209,9 @@ private struct FlowBuilder {
             var outcomes: [String: Int] = [:]
             var total: Int64 = 0
             for rowIndex in hidden {
-                let path = rows[rowIndex].path
-                outcomes[hierarchy.node(path: path)?.outcome.name ?? "no record", default: 0] += 1
-                total = total.addingSaturating(steps.timings.objectDuration(path: path) ?? 0)
+                let name = rows[rowIndex].node.map { hierarchy.nodes[$0].outcome.name } ?? "no record"
+                outcomes[name, default: 0] += 1
+                total = total.addingSaturating(rowDurations[rowIndex] ?? 0)
             }
             let noun = hidden.count == 1 ? "object" : "objects"
             var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]
@@ -215,8 +231,8 @@ private struct FlowBuilder {
     func stepNode(_ id: NodeID, index: Int, isRowHead: Bool) -> Node {
         let step = steps.steps[index]
         let tone = tone(step)
-        var lines = ["\(ordinals[index] ?? 0). " + headline(step)]
-        if isRowHead, let path = step.path, !path.isEmpty, !FlowDiagram.spineKinds.contains(step.kind) {
+        var lines = ["\(ordinals[index]). " + headline(step)]
+        if isRowHead, !onSpine[index], let path = step.path {
             if let className = step.className { lines.append(DiagramText.short(className)) }
             if let ancestry = DiagramText.ancestry(path) { lines.append(ancestry) }
         }
@@ -290,6 +306,8 @@ private struct FlowBuilder {
         return lines
     }
 
+    static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
+
     func tone(_ step: TraceStep) -> Tone {
         if step.isUnfinished { return .unfinished }
         switch step.kind {
@@ -301,7 +319,7 @@ private struct FlowBuilder {
             if step.result == LocateResult.nil.rawValue || step.via == LocateStep.none.rawValue { return .notFound }
             return .step
         case .decode:
-            if let result = step.result, !["ok", "success", "decoded", "true"].contains(result) { return .notDecoded }
+            if let result = step.result, !FlowBuilder.successfulDecodeResults.contains(result) { return .notDecoded }
             return .step
         case .encode, .finishedRestoring: return .step
         default:

@@ -16,10 +16,11 @@ public enum HierarchyDiagram {
         let hierarchy = TraceHierarchy(records: records)
         let timings = SpanTimings(header: header, records: records)
         var tree = HierarchyTree()
-        var pathless: [[String]: [TraceHierarchy.UnplacedExclusion]] = [:]
+        // Keyed by the parent's node index, so drawing each node costs no path hash.
+        var pathless: [Int: [TraceHierarchy.UnplacedExclusion]] = [:]
         var unplaced: [TraceHierarchy.UnplacedExclusion] = []
         for exclusion in hierarchy.unplacedExclusions {
-            if let parent = exclusion.parentPath, hierarchy.node(path: parent) != nil {
+            if let parent = exclusion.parentPath.flatMap(hierarchy.nodeIndex(path:)) {
                 pathless[parent, default: []].append(exclusion)
             } else {
                 unplaced.append(exclusion)
@@ -38,7 +39,7 @@ public enum HierarchyDiagram {
             let item = traceItem(node, duration: timings.objectDuration(path: node.path).map(timings.formatter.string))
             let added = tree.add(item, parent: parent)
             for child in node.children { add(child, parent: added) }
-            for exclusion in pathless[node.path] ?? [] { addPathless(exclusion, parent: added) }
+            for exclusion in pathless[index] ?? [] { addPathless(exclusion, parent: added) }
         }
         for root in hierarchy.roots { add(root, parent: nil) }
         for exclusion in unplaced { addPathless(exclusion, parent: nil) }

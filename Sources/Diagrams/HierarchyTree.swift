@@ -66,13 +66,26 @@ struct HierarchyTree {
 
     private func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
         var result = Cut()
+        // The first `fanout` by rank (problem subtrees first, then order), shown in order: all
+        // problem candidates up to `fanout`, and clean ones while room is left. Linear, no sort.
         func choose(_ candidates: [Int]) -> (shown: [Int], hidden: [Int]) {
             if candidates.count <= fanout { return (candidates, []) }
-            let ranked = candidates.enumerated().sorted { a, b in
-                problems[a.element] != problems[b.element] ? problems[a.element] : a.offset < b.offset
-            }.map(\.element)
-            let kept = Set(ranked.prefix(fanout))
-            return (candidates.filter { kept.contains($0) }, candidates.filter { !kept.contains($0) })
+            let problemCount = candidates.reduce(0) { $0 + (problems[$1] ? 1 : 0) }
+            var problemRoom = min(problemCount, fanout)
+            var cleanRoom = fanout - problemRoom
+            var shown: [Int] = []
+            var hidden: [Int] = []
+            shown.reserveCapacity(fanout)
+            hidden.reserveCapacity(candidates.count - fanout)
+            for candidate in candidates {
+                if problems[candidate] ? problemRoom > 0 : cleanRoom > 0 {
+                    if problems[candidate] { problemRoom -= 1 } else { cleanRoom -= 1 }
+                    shown.append(candidate)
+                } else {
+                    hidden.append(candidate)
+                }
+            }
+            return (shown, hidden)
         }
         func visit(_ index: Int, depth: Int) {
             result.visibleCount += 1

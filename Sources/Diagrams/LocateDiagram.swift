@@ -64,7 +64,8 @@ public enum LocateDiagram {
         let locates = traceSteps.steps.filter { $0.kind == .locate && $0.first.phase != .end }
         let searches = locates.map { locate in
             searchSteps(via: locate.via, result: locate.result, foundClass: locate.end?.foundClass,
-                        unfinished: locate.isUnfinished, restorationClassDeclined: classDeclined.contains(locate.path ?? []))
+                        unfinished: locate.isUnfinished,
+                        restorationClassDeclined: !classDeclined.isEmpty && classDeclined.contains(locate.path ?? []))
         }
         let candidates = zip(locates, searches).map { locate, search in
             RowCandidate(cost: search.count + 1, isProblem: isProblem(search), weight: 0)
@@ -82,8 +83,9 @@ public enum LocateDiagram {
         var previousRowHead: NodeID?
         func flushHidden() {
             guard !hiddenRun.isEmpty else { return }
-            var vias: [String: Int] = [:]
-            for index in hiddenRun { vias["via " + (locates[index].via ?? "?"), default: 0] += 1 }
+            var counts: [String: Int] = [:]
+            for index in hiddenRun { counts[locates[index].via ?? "?", default: 0] += 1 }
+            let vias = Dictionary(uniqueKeysWithValues: counts.map { ("via " + $0.key, $0.value) })
             let id = NodeID("more\(hiddenRun[0])")
             graph.add(canvas.node(id, ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)],
                                   tone: .summary, shape: .folder))

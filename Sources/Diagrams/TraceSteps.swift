@@ -5,13 +5,24 @@ import TraceAnalysis
 import TraceFormat
 
 /// One thing that happened: a span (begin and, unless the process stopped, end) or an instant.
-struct TraceStep {
-    let kind: RecordKind
-    let path: [String]?
-    let className: String?
+///
+/// A class: views pass steps around by the thousand, and a reference costs one retain where a
+/// struct holding two records costs ten.
+final class TraceStep {
     /// The `B` record of a span, or the instant (or an `E` whose `B` is missing).
     let first: TraceRecord
-    var end: TraceRecord?
+    /// The position of ``first`` in the trace's records.
+    let recordIndex: Int
+    fileprivate(set) var end: TraceRecord?
+
+    init(first: TraceRecord, recordIndex: Int) {
+        self.first = first
+        self.recordIndex = recordIndex
+    }
+
+    var kind: RecordKind { first.kind }
+    var path: [String]? { first.path }
+    var className: String? { first.className }
 
     var isSpan: Bool { first.phase == .begin }
     var isUnfinished: Bool { isSpan && end == nil }
@@ -33,21 +44,16 @@ struct TraceSteps {
     init(header: TraceHeader, records: [TraceRecord]) {
         self.header = header
         self.timings = SpanTimings(header: header, records: records)
-        var openIndex: [Int64: Int] = [:]
-        for record in records {
-            switch record.phase {
-            case .begin:
-                if let span = record.span { openIndex[span] = steps.count }
-                steps.append(TraceStep(kind: record.kind, path: record.path, className: record.className, first: record))
-            case .end:
-                if let span = record.span, let index = openIndex.removeValue(forKey: span) {
-                    steps[index].end = record
-                } else {
-                    steps.append(TraceStep(kind: record.kind, path: record.path, className: record.className, first: record))
-                }
-            case .instant:
-                steps.append(TraceStep(kind: record.kind, path: record.path, className: record.className, first: record))
+        var open: [Int64: TraceStep] = [:]
+        steps.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            if record.phase == .end, let span = record.span, let step = open.removeValue(forKey: span) {
+                step.end = record
+                continue
             }
+            let step = TraceStep(first: record, recordIndex: index)
+            if record.phase == .begin, let span = record.span { open[span] = step }
+            steps.append(step)
         }
     }
 

@@ -153,7 +153,22 @@ public struct AttributeList: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// `[a=1, b=2]` (empty text when there is nothing to write).
     var dotText: String {
-        if byName.isEmpty { return "" }
-        return "[" + sorted.map { $0.name + "=" + $0.dotValue }.joined(separator: ", ") + "]"
+        var out = ""
+        appendDOT(to: &out)
+        return out
+    }
+
+    /// Appends ``dotText``.
+    func appendDOT(to out: inout String) {
+        if byName.isEmpty { return }
+        out.append("[")
+        for (position, name) in byName.keys.sorted().enumerated() {
+            guard let attribute = byName[name] else { continue }
+            if position > 0 { out.append(", ") }
+            out.append(name)
+            out.append("=")
+            if case .label(let label) = attribute { label.appendDOT(to: &out) } else { out.append(attribute.dotValue) }
+        }
+        out.append("]")
     }
 }

@@ -32,9 +32,10 @@ public struct Color: Sendable, Hashable {
 
     var dotValue: String { "\"" + hexString + "\"" }
 
+    private static let hexDigits = Array("0123456789abcdef")
+
     private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        String([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
     }
 }
 

@@ -20,6 +20,12 @@ enum DOTQuoting {
 
     /// Appends `text` escaped for the inside of a quoted DOT string; each line break becomes `lineBreak`.
     static func appendEscaped(_ text: String, to out: inout String, lineBreak: String) {
+        // Most text (identifiers, class names, durations) is printable ASCII with nothing to
+        // escape: append it whole instead of scalar by scalar.
+        if text.utf8.allSatisfy(isPlain) {
+            out.append(text)
+            return
+        }
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
@@ -39,6 +45,17 @@ enum DOTQuoting {
                 if isDropped(scalar) { continue }
                 out.unicodeScalars.append(scalar)
             }
+        }
+    }
+
+    /// Printable ASCII that is written as it is.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"):
+            return false
+        default:
+            return byte >= 0x20 && byte < 0x7F
         }
     }
 

@@ -2,13 +2,18 @@
 
 enum DOTWriter {
     static func write(_ graph: Graph) -> String {
-        var out = "digraph " + DOTQuoting.quoted(graph.id) + " {\n"
+        // One buffer, reserved for the whole text (about 300 bytes a statement), appended to in place.
+        var out = ""
+        out.reserveCapacity(4096 + 300 * graph.totalStatementCount)
+        out.append("digraph ")
+        out.append(DOTQuoting.quoted(graph.id))
+        out.append(" {\n")
         var nodeDefaults = graph.nodeDefaults
         // Nodes that appear only in an edge would otherwise be drawn with their identifier.
         if nodeDefaults["label"] == nil { nodeDefaults.set(.label(.empty)) }
         writeBody(attributes: graph.attributes, nodeDefaults: nodeDefaults, edgeDefaults: graph.edgeDefaults,
                   statements: graph.statements, indent: "  ", into: &out)
-        out += "}\n"
+        out.append("}\n")
         return out
     }
 
@@ -16,25 +21,40 @@ enum DOTWriter {
         attributes: AttributeList, nodeDefaults: AttributeList, edgeDefaults: AttributeList,
         statements: [GraphStatement], indent: String, into out: inout String
     ) {
-        if !attributes.isEmpty { out += indent + "graph " + attributes.dotText + ";\n" }
-        if !nodeDefaults.isEmpty { out += indent + "node " + nodeDefaults.dotText + ";\n" }
-        if !edgeDefaults.isEmpty { out += indent + "edge " + edgeDefaults.dotText + ";\n" }
+        for (keyword, list) in [("graph ", attributes), ("node ", nodeDefaults), ("edge ", edgeDefaults)] where !list.isEmpty {
+            out.append(indent)
+            out.append(keyword)
+            list.appendDOT(to: &out)
+            out.append(";\n")
+        }
         for statement in statements {
+            out.append(indent)
             switch statement {
             case .node(let node):
-                out += indent + DOTQuoting.quoted(node.id.rawValue)
-                if !node.attributes.isEmpty { out += " " + node.attributes.dotText }
-                out += ";\n"
+                out.append(DOTQuoting.quoted(node.id.rawValue))
+                if !node.attributes.isEmpty {
+                    out.append(" ")
+                    node.attributes.appendDOT(to: &out)
+                }
+                out.append(";\n")
             case .edge(let edge):
-                out += indent + DOTQuoting.quoted(edge.from.rawValue) + " -> " + DOTQuoting.quoted(edge.to.rawValue)
-                if !edge.attributes.isEmpty { out += " " + edge.attributes.dotText }
-                out += ";\n"
+                out.append(DOTQuoting.quoted(edge.from.rawValue))
+                out.append(" -> ")
+                out.append(DOTQuoting.quoted(edge.to.rawValue))
+                if !edge.attributes.isEmpty {
+                    out.append(" ")
+                    edge.attributes.appendDOT(to: &out)
+                }
+                out.append(";\n")
             case .subgraph(let subgraph):
-                out += indent + "subgraph " + DOTQuoting.quoted(subgraph.id.dotName) + " {\n"
+                out.append("subgraph ")
+                out.append(DOTQuoting.quoted(subgraph.id.dotName))
+                out.append(" {\n")
                 writeBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                           edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,
                           indent: indent + "  ", into: &out)
-                out += indent + "}\n"
+                out.append(indent)
+                out.append("}\n")
             }
         }
     }

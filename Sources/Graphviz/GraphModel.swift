@@ -97,6 +97,14 @@ extension GraphBody {
             }
         }
     }
+
+    /// How many statements this body and its subgraphs hold (sizes the DOT text buffer).
+    var totalStatementCount: Int {
+        statements.reduce(0) { count, statement in
+            if case .subgraph(let subgraph) = statement { return count + 1 + subgraph.totalStatementCount }
+            return count + 1
+        }
+    }
 }
 
 /// A subgraph: a cluster (drawn as a labelled box) or a plain group (e.g. `rank=same`).

@@ -35,7 +35,32 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// `GVC_t *`, created on first use and kept for the life of the process.
     private var context: OpaquePointer?
 
+    /// Warm-ups under way; a render waits for them, so the first render finds libgvc ready.
+    private let warmUps = DispatchGroup()
+
     private init() {}
+
+    /// Starts libgvc on a background thread — its context, the layout and `format` plugins, and
+    /// the fonts text measurement needs — so that work overlaps whatever the caller does before
+    /// its first render (reading and analysing a trace) instead of adding to it. Returns at once;
+    /// ``render(_:format:)`` waits for the warm-up to end. Call ``waitForWarmUp()`` before the
+    /// process exits, so it never exits with libgvc busy on another thread.
+    public func warmUp(for format: OutputFormat) {
+        guard format != .dot else { return }
+        warmUps.enter()
+        Thread.detachNewThread { [self] in
+            gate.lock()
+            _ = try? renderHoldingGate(dotSource: GraphvizRenderer.warmUpSource, format: format)
+            gate.unlock()
+            warmUps.leave()
+        }
+    }
+
+    /// Returns when no warm-up is under way.
+    public func waitForWarmUp() { warmUps.wait() }
+
+    /// One labelled node in the diagrams' font: enough to load the plugins and measure text.
+    private static let warmUpSource = "digraph warmUp { node [fontname=\"DejaVu Sans\"]; a [label=\"warm up\"]; }"
 
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
@@ -45,6 +70,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
     public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
+        warmUps.wait()
         gate.lock()
         defer { gate.unlock() }
         return try renderHoldingGate(dotSource: dotSource, format: format)

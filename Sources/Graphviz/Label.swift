@@ -51,7 +51,14 @@ public struct Label: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// The label as a quoted DOT string.
     var dotValue: String {
-        var out = "\""
+        var out = ""
+        appendDOT(to: &out)
+        return out
+    }
+
+    /// Appends the label as a quoted DOT string.
+    func appendDOT(to out: inout String) {
+        out.append("\"")
         for (index, line) in lines.enumerated() {
             DOTQuoting.appendEscaped(line, to: &out, lineBreak: justification.lineBreak)
             if index < lines.count - 1 || justification != .center {
@@ -59,10 +66,10 @@ public struct Label: Sendable, Hashable, ExpressibleByStringLiteral {
             }
         }
         out.append("\"")
-        return out
     }
 
     private static func splitLines(_ text: String) -> [String] {
+        if !mayHoldLineBreak(text) { return [text] }
         var lines: [String] = []
         var current = ""
         var previousWasCarriageReturn = false
@@ -82,6 +89,24 @@ public struct Label: Sendable, Hashable, ExpressibleByStringLiteral {
         }
         lines.append(current)
         return lines
+    }
+
+    /// False when `text` surely holds no line break — no \n, \r, U+0085 (C2 85) or U+2028/2029
+    /// (E2 80 A8/A9) — as almost every line does; a byte scan is far cheaper than splitting.
+    private static func mayHoldLineBreak(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A, 0x0D: return true
+            case 0x85 where previous == 0xC2: return true
+            case 0xA8...0xA9 where previous == 0x80 && beforePrevious == 0xE2: return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     /// At most `maximumLineCount` lines and `maximumUTF8Length` bytes; an ellipsis marks a cut.

@@ -79,6 +79,9 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
+        // libgvc starts up on the other core while the first input is read and analysed.
+        if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
+        defer { GraphvizRenderer.shared.waitForWarmUp() }
         var failed = false
         for item in plan {
             do {
@@ -209,6 +212,7 @@ struct RenderCommand: ParsableCommand {
 
     static func readInput(_ input: String) throws(RenderFailure) -> [UInt8] {
         if input == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        if let bytes = readRegularFile(input) { return bytes }
         guard let data = FileManager.default.contents(atPath: input) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
@@ -220,6 +224,36 @@ struct RenderCommand: ParsableCommand {
 
     /// The largest `--max-nodes` accepted.
     static let maximumNodesLimit = 10_000
+
+    /// A regular file's bytes read straight into one array (no intermediate `Data` copied over),
+    /// or nil for anything else (missing, a directory, a pipe), which `readInput` handles.
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let expected = Int(status.st_size)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < expected {
+                let got = read(descriptor, base + count, expected - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { failed = got < 0; break }
+                count += got
+            }
+        }
+        // The file may have grown since fstat: read on to its end.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !failed {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { failed = got < 0; break }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return failed ? nil : bytes
+    }
 
     static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -234,12 +268,12 @@ enum TraceTimingLine {
         var spans = 0
         var restoration: Int64?
         var slowestDecode: (duration: Int64, path: [String])?
-        var openBegins: [Int64: TraceRecord] = [:]
+        var openBegins: [Int64: (ts: Int64, kind: RecordKind, path: [String]?)] = [:]
         for record in records {
             guard let span = record.span else { continue }
             if record.phase == .begin {
                 spans += 1
-                openBegins[span] = record
+                openBegins[span] = (record.ts, record.kind, record.path)
                 continue
             }
             guard let begin = openBegins.removeValue(forKey: span) else { continue }

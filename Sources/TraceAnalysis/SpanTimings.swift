@@ -24,19 +24,30 @@ public struct SpanTimings: Sendable {
     private struct Begin: Sendable {
         var ts: Int64
         var kind: RecordKind
-        var path: [String]?
+        /// The begin record's path, numbered in ``paths``.
+        var pathID: Int?
     }
+    /// A path id and a kind id: the key of the per-object, per-kind totals.
     private struct PathKind: Hashable, Sendable {
-        var path: [String]
-        var kind: RecordKind
+        var path: Int
+        var kind: Int
+    }
+    private struct Finished: Sendable {
+        var duration: Int64
+        var kind: Int
     }
 
+    // Paths and kinds are numbered once, so each record hashes its path at most once and the
+    // tables below are keyed by small integers.
+    private var paths = PathIndex()
+    private var kinds: [RecordKind] = []
     private var open: [Int64: Begin] = [:]
-    private var spanDurations: [Int64: Int64] = [:]
-    private var spanKinds: [Int64: RecordKind] = [:]
+    private var finished: [Int64: Finished] = [:]
     private var byPathAndKind: [PathKind: Int64] = [:]
-    private var byPath: [[String]: Int64] = [:]
-    private var maximumByKind: [RecordKind: Int64] = [:]
+    /// ``objectDuration(path:)`` by path id (nil: no object-kind span).
+    private var byPath: [Int64?] = []
+    /// The longest finished span by kind id.
+    private var maximumByKind: [Int64] = []
     /// The largest ``objectDuration(path:)`` of the trace (0 when there is none).
     public private(set) var maximumObjectDuration: Int64 = 0
     /// The last `ts` seen: where unfinished spans stop.
@@ -56,29 +67,38 @@ public struct SpanTimings: Sendable {
         guard let span = record.span else { return }
         switch record.phase {
         case .begin:
-            open[span] = Begin(ts: record.ts, kind: record.kind, path: record.path)
+            open[span] = Begin(ts: record.ts, kind: record.kind, pathID: record.path.map { paths.id(of: $0) })
         case .end:
             guard let begin = open.removeValue(forKey: span) else { return }
             let duration = max(record.ts - begin.ts, 0)
-            spanDurations[span] = duration
-            spanKinds[span] = begin.kind
-            maximumByKind[begin.kind] = max(maximumByKind[begin.kind] ?? 0, duration)
-            if let path = begin.path ?? record.path {
-                let key = PathKind(path: path, kind: begin.kind)
-                byPathAndKind[key] = byPathAndKind[key, default: 0].addingSaturating(duration)
-                if SpanTimings.objectKinds.contains(begin.kind) {
-                    let total = byPath[path, default: 0].addingSaturating(duration)
-                    byPath[path] = total
-                    maximumObjectDuration = max(maximumObjectDuration, total)
-                }
+            let kind = kindID(begin.kind)
+            finished[span] = Finished(duration: duration, kind: kind)
+            maximumByKind[kind] = max(maximumByKind[kind], duration)
+            guard let path = begin.pathID ?? record.path.map({ paths.id(of: $0) }) else { return }
+            let key = PathKind(path: path, kind: kind)
+            byPathAndKind[key] = byPathAndKind[key, default: 0].addingSaturating(duration)
+            if SpanTimings.objectKinds.contains(begin.kind) {
+                if byPath.count < paths.count { byPath.append(contentsOf: repeatElement(nil, count: paths.count - byPath.count)) }
+                let total = (byPath[path] ?? 0).addingSaturating(duration)
+                byPath[path] = total
+                maximumObjectDuration = max(maximumObjectDuration, total)
             }
         case .instant:
             return
         }
     }
 
+    /// The number of `kind` in ``kinds``, numbering it when new. A trace has a handful of kinds,
+    /// so a scan of equal-or-not small strings beats hashing.
+    private mutating func kindID(_ kind: RecordKind) -> Int {
+        if let id = kinds.firstIndex(of: kind) { return id }
+        kinds.append(kind)
+        maximumByKind.append(0)
+        return kinds.count - 1
+    }
+
     /// How long span `id` took, or nil when it never ended (or never began).
-    public func duration(ofSpan id: Int64) -> Int64? { spanDurations[id] }
+    public func duration(ofSpan id: Int64) -> Int64? { finished[id]?.duration }
 
     /// True when span `id` began and no record ended it.
     public func isUnfinished(span id: Int64) -> Bool { open[id] != nil }
@@ -93,23 +113,27 @@ public struct SpanTimings: Sendable {
 
     /// The total time of the finished `kind` spans about `path` (summed when there are several).
     public func duration(_ kind: RecordKind, path: [String]) -> Int64? {
-        byPathAndKind[PathKind(path: path, kind: kind)]
+        guard let path = paths.existingID(of: path), let kind = kinds.firstIndex(of: kind) else { return nil }
+        return byPathAndKind[PathKind(path: path, kind: kind)]
     }
 
     /// The object's own time: its ``objectKinds`` spans added up, or nil when it has none.
-    public func objectDuration(path: [String]) -> Int64? { byPath[path] }
+    public func objectDuration(path: [String]) -> Int64? {
+        guard let id = paths.existingID(of: path), id < byPath.count else { return nil }
+        return byPath[id]
+    }
 
     /// 0...1: the span's duration over the longest finished span of the same kind. Unfinished
     /// spans are the hottest there is (1); unknown spans nil.
     public func heat(ofSpan id: Int64) -> Double? {
         if open[id] != nil { return 1 }
-        guard let duration = spanDurations[id], let kind = spanKinds[id] else { return nil }
-        return SpanTimings.fraction(duration, of: maximumByKind[kind] ?? 0)
+        guard let span = finished[id] else { return nil }
+        return SpanTimings.fraction(span.duration, of: maximumByKind[span.kind])
     }
 
     /// 0...1: the object's own time over the slowest object's; nil when it has no timed span.
     public func heat(path: [String]) -> Double? {
-        byPath[path].map { SpanTimings.fraction($0, of: maximumObjectDuration) }
+        objectDuration(path: path).map { SpanTimings.fraction($0, of: maximumObjectDuration) }
     }
 
     private static func fraction(_ value: Int64, of maximum: Int64) -> Double {

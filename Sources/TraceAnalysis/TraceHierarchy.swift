@@ -89,15 +89,24 @@ public struct TraceHierarchy: Sendable {
     /// Exclusions that name no path.
     public private(set) var unplacedExclusions: [UnplacedExclusion] = []
 
-    private var indexByPath: [[String]: Int] = [:]
+    /// For each record given, in order, the index of its node in ``nodes``; nil for a record
+    /// without a path. Lets a caller group records by object without hashing their paths again.
+    public private(set) var nodeOfRecord: [Int?] = []
+
+    private var paths = PathIndex()
+    /// The node index of each path id (-1 while being made: a new path is numbered before its
+    /// new ancestors, whose nodes come first).
+    private var nodeOfPath: [Int] = []
 
     /// The hierarchy of `records` (in file order).
     public init(records: some Sequence<TraceRecord>) {
         // Facts are kept by node index, so each record costs one path lookup.
         var facts: [ObjectFacts] = []
         var openSpans: [Int64: (kind: RecordKind, node: Int)] = [:]
+        nodeOfRecord.reserveCapacity(records.underestimatedCount)
         for record in records {
             guard let path = record.path, !path.isEmpty else {
+                nodeOfRecord.append(nil)
                 if record.kind == .exclude {
                     unplacedExclusions.append(
                         UnplacedExclusion(className: record.className, reason: record.reason,
@@ -106,6 +115,7 @@ public struct TraceHierarchy: Sendable {
                 continue
             }
             let index = ensureNode(path, seq: record.seq)
+            nodeOfRecord.append(index)
             if facts.count < nodes.count { facts.append(contentsOf: repeatElement(ObjectFacts(), count: nodes.count - facts.count)) }
             if nodes[index].className == nil, let className = record.className { nodes[index].className = className }
             facts[index].take(record)
@@ -127,7 +137,13 @@ public struct TraceHierarchy: Sendable {
     }
 
     /// The node for `path`, if the trace mentions it.
-    public func node(path: [String]) -> Node? { indexByPath[path].map { nodes[$0] } }
+    public func node(path: [String]) -> Node? { nodeIndex(path: path).map { nodes[$0] } }
+
+    /// The index in ``nodes`` of the node for `path`, if the trace mentions it.
+    public func nodeIndex(path: [String]) -> Int? {
+        guard let id = paths.existingID(of: path), id < nodeOfPath.count, nodeOfPath[id] >= 0 else { return nil }
+        return nodeOfPath[id]
+    }
 
     /// How many objects have each outcome name, sorted by name.
     public var outcomeCounts: [(name: String, count: Int)] {
@@ -137,12 +153,16 @@ public struct TraceHierarchy: Sendable {
     }
 
     private mutating func ensureNode(_ path: [String], seq: Int64) -> Int {
-        if let index = indexByPath[path] { return index }
+        let id = paths.id(of: path)
+        if id < nodeOfPath.count, nodeOfPath[id] >= 0 { return nodeOfPath[id] }
+        if nodeOfPath.count < paths.count {
+            nodeOfPath.append(contentsOf: repeatElement(-1, count: paths.count - nodeOfPath.count))
+        }
         let parent = path.count > 1 ? ensureNode(Array(path.dropLast()), seq: seq) : nil
         let index = nodes.count
         nodes.append(Node(path: path, className: nil, outcome: .unknown, locateVia: nil, locateResult: nil,
                           children: [], firstSeq: seq))
-        indexByPath[path] = index
+        nodeOfPath[id] = index
         if let parent { nodes[parent].children.append(index) } else { roots.append(index) }
         return index
     }

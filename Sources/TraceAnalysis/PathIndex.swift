@@ -1,0 +1,38 @@
+// PathIndex: dense integer ids for restoration paths, so analyses hash each `[String]` path
+// once instead of once per table, and records about the object just seen cost no hash at all.
+
+/// Numbers restoration paths 0, 1, 2... in the order they are first seen.
+///
+/// Hashing a path hashes every byte of every component, and traces repeat the same path on
+/// consecutive records (a span's begin and end, a locate then its decode). The last path looked
+/// up is kept: comparing against it is cheap because the reader shares component strings, so a
+/// repeat costs a comparison instead of a hash.
+struct PathIndex: Sendable {
+    /// The paths by id.
+    private(set) var paths: [[String]] = []
+    private var ids: [[String]: Int] = [:]
+    private var last: (path: [String], id: Int)?
+
+    init() {}
+
+    /// The id of `path`, numbering it when it is new.
+    mutating func id(of path: [String]) -> Int {
+        if let last, last.path == path { return last.id }
+        // One hash whether or not the path is new: the default is stored when it is absent.
+        let next = paths.count
+        let id = PathIndex.value(&ids[path, default: next])
+        if id == next { paths.append(path) }
+        last = (path, id)
+        return id
+    }
+
+    /// The id of `path`, or nil when it has not been numbered.
+    func existingID(of path: [String]) -> Int? {
+        if let last, last.path == path { return last.id }
+        return ids[path]
+    }
+
+    var count: Int { paths.count }
+
+    private static func value(_ slot: inout Int) -> Int { slot }
+}
