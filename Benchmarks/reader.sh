@@ -3,7 +3,7 @@
 #   restoretrace validate  vs  Python json.loads per line  vs  jq -c 'select(.ph=="E")'
 # over the same ~100 MB synthetic trace (wall time, best of 3, page cache warm), then the
 # reader alone / with span pairing / with validation in CPU time, then the writer's CPU
-# ns/record (buffered and every-record). See Benchmarks/README.md.
+# ns/record (buffered to a file and to /dev/null, and every-record). See Benchmarks/README.md.
 #
 #   bash Benchmarks/reader.sh            # 100 MB
 #   SIZE_MB=20 bash Benchmarks/reader.sh # smaller, quicker
@@ -70,4 +70,5 @@ echo "== reader passes (CPU time of one thread, best of 3)"
 
 echo "== writer (CPU ns/record, $RECORDS records)"
 "$BIN" _bench-writer --records "$RECORDS" --durability buffered
+"$BIN" _bench-writer --records "$RECORDS" --durability buffered -o /dev/null  # encoding alone, no file
 "$BIN" _bench-writer --records "$(( RECORDS / 20 ))" --durability every-record

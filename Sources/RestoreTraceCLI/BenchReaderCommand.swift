@@ -1,11 +1,12 @@
 // `restoretrace _bench-reader` (hidden): times the streaming reader alone, the reader with span
-// pairing, and the full validation, over one trace. Used by Benchmarks/reader.sh.
+// pairing, the validator over full records, and validation as `restoretrace validate` does it,
+// over one trace. Used by Benchmarks/reader.sh.
 
 import ArgumentParser
 import Foundation
 import RestoreTrace
 
-/// Prints MB/s for three passes over the same trace (best of `--runs`), in CPU time of this
+/// Prints MB/s for four passes over the same trace (best of `--runs`), in CPU time of this
 /// process (one thread), so that a busy machine slows the figures less than wall time would.
 struct BenchReaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,13 +26,14 @@ struct BenchReaderCommand: ParsableCommand {
     var runs: Int = 3
 
     func run() throws {
-        let passes: [(String, (TraceReader) -> Int)] = [
-            ("read", { reader in
+        let dropAttributes = TraceReaderOptions(keepAttributes: false)
+        let passes: [(String, TraceReaderOptions, (TraceReader) -> Int)] = [
+            ("read", .default, { reader in
                 var records = 0
                 while let line = reader.next() { if case .record = line { records += 1 } }
                 return records
             }),
-            ("read + pair spans", { reader in
+            ("read + pair spans", .default, { reader in
                 var pairer = SpanPairer()
                 var records = 0
                 while let line = reader.next() {
@@ -43,16 +45,19 @@ struct BenchReaderCommand: ParsableCommand {
                 _ = pairer.finish()
                 return records
             }),
-            ("read + validate", { reader in TraceValidator.validate(reader).recordCount }),
+            // Every record built, attributes included, then validated.
+            ("read + validate", .default, { reader in TraceValidator.validate(reader).recordCount }),
+            // What `restoretrace validate` runs: attributes dropped, so records are only scanned.
+            ("validate (CLI)", dropAttributes, { reader in TraceValidator.validate(reader).recordCount }),
         ]
-        for (name, pass) in passes {
+        for (name, options, pass) in passes {
             var best = UInt64.max
             var bytes = 0
             var records = 0
             for _ in 0..<max(1, runs) {
                 let reader: TraceReader
                 do {
-                    reader = try TraceReader(path: trace)
+                    reader = try TraceReader(path: trace, options: options)
                 } catch {
                     FileHandle.standardError.write(Data("restoretrace _bench-reader: \(error)\n".utf8))
                     throw ExitCode(RestoreTraceCommand.usageErrorExitCode)

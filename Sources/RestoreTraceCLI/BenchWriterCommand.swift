@@ -48,8 +48,8 @@ struct BenchWriterCommand: ParsableCommand {
             FileHandle.standardError.write(Data("restoretrace _bench-writer: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        let baseline = measure(NullRecorder(), records: records)
-        let elapsed = measure(writer, records: records)
+        let baseline = measure(NullRecorder(), records: records).total
+        let (elapsed, user, system) = measure(writer, records: records)
         do {
             try writer.close()
         } catch {
@@ -58,16 +58,22 @@ struct BenchWriterCommand: ParsableCommand {
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let perRecord = Double(elapsed) / Double(records)
+        let share = { (part: UInt64) in String(format: "%.0f", Double(part) / Double(records)) }
         print("writer \(durability.rawValue): \(String(format: "%.0f", perRecord)) ns/record CPU "
+            + "= \(share(user)) user (encoding) + \(share(system)) system (write(2)) "
             + "(\(records) records, \(bytes / records) bytes/record, "
             + "null recorder \(String(format: "%.0f", Double(baseline) / Double(records))) ns/record)")
     }
 
-    /// CPU nanoseconds (this process, so kernel time for write(2) included) to record `records` records (a third each B, E, i) on `recorder`.
-    private func measure(_ recorder: some TraceRecorder, records: Int) -> UInt64 {
+    /// CPU nanoseconds (this process, so kernel time for write(2) included) to record `records`
+    /// records (a third each B, E, i) on `recorder`, in total and split into user and system time.
+    /// The attribute arrays of the E records are built per record, as a caller would; the paths
+    /// and the other attributes are built once.
+    private func measure(_ recorder: some TraceRecorder, records: Int) -> (total: UInt64, user: UInt64, system: UInt64) {
         let paths = (0..<64).map { ["Tabs", "CountryNav", "CountryList\($0)", "CountryTable"] }
         let keys = TraceAttribute("keys", .strings(["kContentOffset", "kSelectedModelIds"]))
         let reason = [TraceAttribute("reason", "noRestorationIdentifier")]
+        let (userStart, systemStart) = Self.userAndSystemNanoseconds()
         let start = BenchReaderCommand.cpuNanoseconds()
         var written = 0
         var i = 0
@@ -80,6 +86,20 @@ struct BenchWriterCommand: ParsableCommand {
             i += 1
         }
         let elapsed = BenchReaderCommand.cpuNanoseconds() - start
-        return written > 0 ? elapsed * UInt64(records) / UInt64(written) : elapsed
+        let (userEnd, systemEnd) = Self.userAndSystemNanoseconds()
+        let scale = { (value: UInt64) in written > 0 ? value * UInt64(records) / UInt64(written) : value }
+        return (scale(elapsed), scale(userEnd - userStart), scale(systemEnd - systemStart))
+    }
+
+    /// User and system CPU time this process has used, in nanoseconds (getrusage: microsecond resolution).
+    static func userAndSystemNanoseconds() -> (user: UInt64, system: UInt64) {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let nanoseconds = { (time: timeval) in UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_usec) &* 1000 }
+        return (nanoseconds(usage.ru_utime), nanoseconds(usage.ru_stime))
     }
 }

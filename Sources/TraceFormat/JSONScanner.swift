@@ -202,7 +202,31 @@ struct JSONScanner {
     }
 
     /// Checks and skips the string whose opening quote is at `index`.
+    @inline(__always)
     mutating func skipString() throws(JSONParseError) {
+        // Fast path: eight bytes at a time; the first special byte is found exactly from the
+        // mask, and when it is the closing quote the string was plain ASCII.
+        var i = index + 1
+        while i + 8 <= end {
+            // Little-endian order, so that the lowest set bit is the first byte in the text.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let mask = JSONScanner.specialByteMask(word)
+            if mask == 0 {
+                i += 8
+                continue
+            }
+            let special = i + mask.trailingZeroBitCount >> 3
+            if base[special] == UInt8(ascii: "\"") {
+                index = special + 1
+                return
+            }
+            break
+        }
+        try skipStringByteByByte()
+    }
+
+    /// ``skipString()`` for escapes, non-ASCII text, errors and the last bytes of a line.
+    private mutating func skipStringByteByByte() throws(JSONParseError) {
         let open = index
         index += 1
         while index < end {
@@ -266,7 +290,13 @@ struct JSONScanner {
     /// True when one of the eight bytes in `word` is `"`, `\`, below 0x20, or 0x80 and above
     /// (SWAR: "has a zero byte" tests on the word XORed with each special byte).
     @inline(__always)
-    static func hasSpecialStringByte(_ word: UInt64) -> Bool {
+    static func hasSpecialStringByte(_ word: UInt64) -> Bool { specialByteMask(word) != 0 }
+
+    /// The high bit of each byte of `word` that is special in a string (see
+    /// ``hasSpecialStringByte(_:)``). Bytes above the first special one may be marked wrongly
+    /// (borrows), but the lowest set bit always marks the first special byte.
+    @inline(__always)
+    static func specialByteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -274,7 +304,7 @@ struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = word &- (ones &* 0x20)
-        return ((hasQuote | hasBackslash | hasControl) & ~word & highs) | (word & highs) != 0
+        return ((hasQuote | hasBackslash | hasControl) & ~word & highs) | (word & highs)
     }
 
     /// A raw line feed in a string on a single-line text almost always means the closing quote

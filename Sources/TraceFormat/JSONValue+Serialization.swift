@@ -108,6 +108,13 @@ enum JSONOutput {
 
     /// Appends UTF-8 bytes as a quoted, escaped JSON string. Bytes are assumed to be valid UTF-8.
     static func appendString<Sink: JSONByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+        if let base = bytes.baseAddress, isPlain(base, count: bytes.count) {
+            // Nearly every string in a trace: nothing to escape, one copy.
+            out.appendByte(UInt8(ascii: "\""))
+            out.appendBytes(base, count: bytes.count)
+            out.appendByte(UInt8(ascii: "\""))
+            return
+        }
         out.appendByte(UInt8(ascii: "\""))
         guard let base = bytes.baseAddress else {
             out.appendByte(UInt8(ascii: "\""))
@@ -132,6 +139,23 @@ enum JSONOutput {
         }
         if count > runStart { out.appendBytes(base + runStart, count: count - runStart) }
         out.appendByte(UInt8(ascii: "\""))
+    }
+
+    /// True when no byte of the text needs escaping (checked eight bytes at a time; the last
+    /// few are padded with spaces into one word).
+    @inline(__always)
+    private static func isPlain(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { return false }
+            i += 8
+        }
+        guard i < count else { return true }
+        var tail: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &tail) { word in
+            word.baseAddress?.copyMemory(from: base + i, byteCount: count - i)
+        }
+        return !needsEscape(tail)
     }
 
     /// True when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be true,

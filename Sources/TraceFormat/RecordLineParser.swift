@@ -40,7 +40,7 @@ struct RecordLineError: Error {
 /// Parses record lines (not the header: see ``TraceHeaderParser``).
 enum RecordLineParser {
     /// The core fields, with the bit each sets in the "seen" mask.
-    private enum CoreField: UInt16 {
+    enum CoreField: UInt16 {
         case seq = 1, ts = 2, ph = 4, span = 8, kind = 16, path = 32, className = 64, thread = 128, type = 256
 
         var name: String {
@@ -171,7 +171,7 @@ enum RecordLineParser {
     /// If the key at `s.index` is a core key written without escapes, moves past it and returns
     /// it; otherwise leaves `s.index` unchanged and returns nil.
     @inline(__always)
-    private static func matchCoreKey(_ s: inout JSONScanner) -> CoreField? {
+    static func matchCoreKey(_ s: inout JSONScanner) -> CoreField? {
         let base = s.base
         let start = s.index + 1
         // The longest core key is "thread" (6 bytes); look for the closing quote within 7.

@@ -82,31 +82,12 @@ public enum SpanPairingEvent: Sendable, Hashable {
 /// Span ids pair across threads (an id is unique in a trace); parents and depth come from
 /// the nesting on the `B` record's thread (nil thread = the main thread).
 public struct SpanPairer: Sendable {
-    private struct OpenSpan: Sendable {
-        var span: PairedSpan
-        /// Opening order, so that unfinished spans come back in file order.
-        var order: Int
-    }
-
-    // Open spans live in `slots` and stay put until their E takes them out; the index and the
-    // per-thread stacks hold slot numbers, so hashing and stack moves never copy a record.
-    private var slots: [OpenSpan?] = []
-    /// `slotOrder[i]` is the opening order of the span in slot `i`, or -1 when the slot is free
-    /// (checked by the stacks without touching the spans themselves).
-    private var slotOrder: [Int] = []
-    private var freeSlots: [Int] = []
-    private var slotOfSpan: [Int64: Int] = [:]
-    /// The main thread's open spans, innermost last: nearly every record is on it.
-    private var mainStack = SpanStack()
-    /// Other threads' open spans.
-    private var threadStacks: [String: SpanStack] = [:]
-    private var abandoned: [OpenSpan] = []
-    private var opened = 0
+    private var nesting = SpanNesting<PairedSpan>()
 
     public init() {}
 
     /// The spans open now, in the order they began.
-    public var openSpans: [PairedSpan] { slots.compactMap { $0 }.sorted { $0.order < $1.order }.map(\.span) }
+    public var openSpans: [PairedSpan] { nesting.openPayloads }
 
     /// Feeds the next record (in file order); `line` is its line number, kept on the span.
     @discardableResult
@@ -115,7 +96,7 @@ public struct SpanPairer: Sendable {
         case .instant: return .instant
         case .endWithoutBegin: return .endWithoutBegin
         case .began(let slot, let previous):
-            guard let span = slots[slot]?.span else { return .endWithoutBegin }
+            guard let span = nesting.payload(inSlot: slot) else { return .endWithoutBegin }
             if let previous { return .beganWithOpenID(span, previous: previous) }
             return .began(span)
         case .ended(let span, let innermostOpen):
@@ -140,40 +121,21 @@ public struct SpanPairer: Sendable {
         case .instant:
             return .instant
         case .begin:
-            let id = record.span ?? 0
-            let top = stackTop(record.thread)
-            let span = PairedSpan(begin: record, parentSpan: top.entry?.spanID, depth: top.depth, beginLine: line)
-            var previous: PairedSpan?
-            if let existing = slotOfSpan[id], let entry = take(existing) {
-                previous = entry.span
-                removeFromStack(existing, thread: entry.span.thread)
-                abandoned.append(entry)
+            let opened = nesting.begin(id: record.span ?? 0, thread: record.thread) { parent, depth in
+                PairedSpan(begin: record, parentSpan: parent, depth: depth, beginLine: line)
             }
-            let slot = store(OpenSpan(span: span, order: opened))
-            let entry = SpanStack.Entry(slot: slot, order: opened, spanID: id)
-            opened += 1
-            slotOfSpan[id] = slot
-            if let thread = record.thread { threadStacks[thread, default: SpanStack()].push(entry) } else { mainStack.push(entry) }
-            return .began(slot: slot, previous: previous)
+            return .began(slot: opened.slot, previous: opened.previous)
         case .end:
-            let id = record.span ?? 0
-            guard let slot = slotOfSpan.removeValue(forKey: id), var entry = take(slot) else { return .endWithoutBegin }
-            let thread = entry.span.thread
-            let innermost = stackTop(thread).entry
-            removeFromStack(slot, thread: thread)
-            entry.span.end = record
-            entry.span.endLine = line
-            return .ended(entry.span, innermostOpen: innermost.flatMap { $0.slot != slot ? $0.spanID : nil })
+            guard var closed = nesting.end(id: record.span ?? 0) else { return .endWithoutBegin }
+            closed.payload.end = record
+            closed.payload.endLine = line
+            return .ended(closed.payload, innermostOpen: closed.innermostOpen)
         }
     }
 
     /// The spans that never ended (still open at the end, or abandoned when their id was
     /// reused), in the order they began. The pairer is empty afterwards.
-    public mutating func finish() -> [PairedSpan] {
-        let unfinished = (abandoned + slots.compactMap { $0 }).sorted { $0.order < $1.order }.map(\.span)
-        self = SpanPairer()
-        return unfinished
-    }
+    public mutating func finish() -> [PairedSpan] { nesting.finish() }
 
     /// Every span of `records`, finished or not, in the order they began (for tools that hold
     /// a whole trace; `lines[i]`, when given, is the line of `records[i]`).
@@ -194,74 +156,5 @@ public struct SpanPairer: Sendable {
             }
         }
         return spans
-    }
-
-    private mutating func store(_ entry: OpenSpan) -> Int {
-        if let slot = freeSlots.popLast() {
-            slotOrder[slot] = entry.order
-            slots[slot] = entry
-            return slot
-        }
-        slotOrder.append(entry.order)
-        slots.append(entry)
-        return slots.count - 1
-    }
-
-    /// Moves the span out of `slot` and frees the slot.
-    private mutating func take(_ slot: Int) -> OpenSpan? {
-        guard let entry = slots[slot].take() else { return nil }
-        slotOrder[slot] = -1
-        freeSlots.append(slot)
-        return entry
-    }
-
-    /// The innermost open span of `thread` and how many are open there.
-    @inline(__always)
-    private func stackTop(_ thread: String?) -> (entry: SpanStack.Entry?, depth: Int) {
-        guard let thread else { return (mainStack.top, mainStack.depth) }
-        let stack = threadStacks[thread]
-        return (stack?.top, stack?.depth ?? 0)
-    }
-
-    /// Takes the span in `slot` (already freed) off its thread's stack.
-    private mutating func removeFromStack(_ slot: Int, thread: String?) {
-        guard let thread else {
-            mainStack.remove(slot: slot, slotOrder: slotOrder)
-            return
-        }
-        threadStacks[thread]?.remove(slot: slot, slotOrder: slotOrder)
-        if threadStacks[thread]?.depth == 0 { threadStacks[thread] = nil }
-    }
-
-    /// One thread's open spans, innermost last. A span that ends out of order stays in place as
-    /// a stale entry (recognised because its slot no longer holds the same opening) and is
-    /// dropped when it reaches the top, so every operation is amortised O(1), even on hostile traces.
-    private struct SpanStack: Sendable {
-        struct Entry: Sendable {
-            var slot: Int
-            var order: Int
-            var spanID: Int64
-        }
-
-        private var entries: [Entry] = []
-        private var stale = 0
-
-        var top: Entry? { entries.last }
-        var depth: Int { entries.count - stale }
-
-        mutating func push(_ entry: Entry) { entries.append(entry) }
-
-        /// Removes the span in `slot`: popped when innermost, otherwise marked stale.
-        mutating func remove(slot: Int, slotOrder: [Int]) {
-            if entries.last?.slot == slot {
-                entries.removeLast()
-            } else {
-                stale += 1
-            }
-            while stale > 0, let last = entries.last, slotOrder[last.slot] != last.order {
-                entries.removeLast()
-                stale -= 1
-            }
-        }
     }
 }

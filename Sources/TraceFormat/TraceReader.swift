@@ -110,6 +110,31 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     /// The next header or record, or nil at the end of the trace (or after a fatal error).
     public func next() -> TraceLine? {
+        while let line = nextLine(scanning: false) {
+            switch line {
+            case .header(let header): return .header(header)
+            case .record(let record): return .record(record)
+            case .scanned: continue  // not produced without scanning
+            }
+        }
+        return nil
+    }
+
+    /// A line as the validator's fast path gets it.
+    enum ScannedLine {
+        case header(TraceHeader)
+        /// A record line read without building a `TraceRecord`; `line` holds the line's bytes
+        /// (the record's ranges point into them), valid until the next call.
+        case scanned(ScannedRecord, line: UnsafePointer<UInt8>)
+        /// A record line the fast path declined, parsed in full.
+        case record(TraceRecord)
+    }
+
+    /// Like ``next()``, but record lines are only scanned when that is enough (see
+    /// `RecordLineScanner`): same lines, same diagnostics, same counts.
+    func nextScanned() -> ScannedLine? { nextLine(scanning: true) }
+
+    private func nextLine(scanning: Bool) -> ScannedLine? {
         while !finished {
             switch nextRawLine() {
             case .end:
@@ -121,9 +146,19 @@ public final class TraceReader: IteratorProtocol, Sequence {
                        "line longer than \(TraceReader.describeSize(options.maxLineBytes)) (the reader's limit); skipped")
             case .line(let base, let count, let terminated):
                 physicalLine += 1
+                if scanning && physicalLine > 1,
+                    let scanned = RecordLineScanner.scan(base, count: count, interner: interner)
+                {
+                    recordCount += 1
+                    lineNumber = physicalLine
+                    return .scanned(scanned, line: base)
+                }
                 if let line = parseLine(base, count: count, terminated: terminated) {
                     lineNumber = physicalLine
-                    return line
+                    switch line {
+                    case .header(let header): return .header(header)
+                    case .record(let record): return .record(record)
+                    }
                 }
             }
         }

@@ -57,6 +57,35 @@ public struct TraceValidator: Sendable {
     /// What the validator knows about each kind seen, found by a short linear search: traces
     /// use a dozen kinds, and the reader hands out shared strings, so == is a pointer compare.
     private var kinds: [KindEntry] = []
+    /// `kinds` index of each of ``RecordKind/known``, or -1 before its first use.
+    private var kindEntryOfKnown = [Int](repeating: -1, count: RecordKind.known.count)
+    /// The fast path's open spans (``validate(_:)`` on a reader that drops attributes).
+    private var openSpans = SpanNesting<OpenSpanSummary>()
+    /// The `path` and `class` JSON text of open spans, copied from their `B` lines and parsed
+    /// only for spans that never end.
+    private var spanText: [UInt8] = []
+    /// Bytes of `spanText` still used by an open span (the rest is waiting for compaction).
+    private var liveSpanTextBytes = 0
+
+    /// What the fast path keeps of an open span: what the report says about it, no record.
+    private struct OpenSpanSummary: Sendable {
+        var seq: Int64
+        var ts: Int64
+        var span: Int64
+        var kindEntry: Int
+        var thread: String?
+        var line: Int
+        var parentSpan: Int64?
+        var depth: Int
+        var text: SpanText
+    }
+
+    private enum SpanText: Sendable {
+        /// `path` then `class` JSON text at `start` in `spanText` (a count is 0 when absent).
+        case copied(start: Int, pathCount: Int, classCount: Int)
+        /// Parsed already (a line the fast path declined, or a span given up).
+        case record(TraceRecord)
+    }
 
     private struct KindEntry: Sendable {
         var kind: RecordKind
@@ -94,10 +123,21 @@ public struct TraceValidator: Sendable {
     /// Validates everything `reader` has left to read.
     public static func validate(_ reader: TraceReader) -> TraceValidationReport {
         var validator = TraceValidator(path: reader.path, maxStoredDiagnostics: reader.options.maxStoredDiagnostics)
-        while let line = reader.next() {
+        if reader.options.keepAttributes {
+            while let line = reader.next() {
+                switch consume line {
+                case .header(let header): validator.report.header = header
+                case .record(let record): validator.check(record, line: reader.lineNumber)
+                }
+            }
+            return validator.finish(reader: reader)
+        }
+        // Attributes are dropped anyway: check records without building them.
+        while let line = reader.nextScanned() {
             switch consume line {
             case .header(let header): validator.report.header = header
-            case .record(let record): validator.check(record, line: reader.lineNumber)
+            case .scanned(let record, let bytes): validator.check(record, bytes: bytes, line: reader.lineNumber)
+            case .record(let record): validator.checkParsed(record, line: reader.lineNumber)
             }
         }
         return validator.finish(reader: reader)
@@ -106,9 +146,9 @@ public struct TraceValidator: Sendable {
     /// Checks the next record; `line` is its line number.
     public mutating func check(_ record: TraceRecord, line: Int) {
         report.recordCount += 1
-        checkSeq(record, line: line)
-        checkTimestamp(record, line: line)
-        checkKind(record, line: line)
+        checkSeq(record.seq, line: line)
+        checkTimestamp(record.ts, thread: record.thread, line: line)
+        checkKind(kindEntry(record.kind, line: line), phase: record.phase, line: line)
         let step = pairer.step(record, line: line)
         switch consume step {
         case .instant:
@@ -130,9 +170,160 @@ public struct TraceValidator: Sendable {
         }
     }
 
+    // MARK: Fast path
+
+    /// ``check(_:line:)`` for a scanned record line (`bytes` holds the line).
+    private mutating func check(_ record: ScannedRecord, bytes: UnsafePointer<UInt8>, line: Int) {
+        report.recordCount += 1
+        checkSeq(record.seq, line: line)
+        checkTimestamp(record.ts, thread: record.thread, line: line)
+        var entry = kindEntryOfKnown[record.knownKind]
+        if entry < 0 {
+            entry = kindEntry(RecordKind.known[record.knownKind], line: line)
+            kindEntryOfKnown[record.knownKind] = entry
+        }
+        checkKind(entry, phase: record.phase, line: line)
+        switch record.phase {
+        case .instant:
+            report.instantCount += 1
+        case .begin:
+            let pathCount = record.pathEnd - record.pathStart
+            let classCount = record.classEnd - record.classStart
+            let text: SpanText
+            if pathCount + classCount == 0 {
+                text = .copied(start: 0, pathCount: 0, classCount: 0)
+            } else {
+                text = .copied(start: spanText.count, pathCount: pathCount, classCount: classCount)
+                spanText.append(contentsOf: UnsafeBufferPointer(start: bytes + record.pathStart, count: pathCount))
+                spanText.append(contentsOf: UnsafeBufferPointer(start: bytes + record.classStart, count: classCount))
+                liveSpanTextBytes += pathCount + classCount
+            }
+            began(OpenSpanSummary(
+                seq: record.seq, ts: record.ts, span: record.span, kindEntry: entry, thread: record.thread, line: line,
+                parentSpan: nil, depth: 0, text: text), line: line)
+        case .end:
+            ended(span: record.span, kindEntry: entry, thread: record.thread, line: line)
+        }
+    }
+
+    /// ``check(_:line:)`` on the fast path for a line it declined and parsed in full.
+    private mutating func checkParsed(_ record: TraceRecord, line: Int) {
+        report.recordCount += 1
+        checkSeq(record.seq, line: line)
+        checkTimestamp(record.ts, thread: record.thread, line: line)
+        let entry = kindEntry(record.kind, line: line)
+        checkKind(entry, phase: record.phase, line: line)
+        switch record.phase {
+        case .instant:
+            report.instantCount += 1
+        case .begin:
+            began(OpenSpanSummary(
+                seq: record.seq, ts: record.ts, span: record.span ?? 0, kindEntry: entry, thread: record.thread,
+                line: line, parentSpan: nil, depth: 0, text: .record(record)), line: line)
+        case .end:
+            ended(span: record.span ?? 0, kindEntry: entry, thread: record.thread, line: line)
+        }
+    }
+
+    private mutating func began(_ summary: OpenSpanSummary, line: Int) {
+        report.spanCount += 1
+        let opened = openSpans.begin(id: summary.span, thread: summary.thread) { parent, depth in
+            var summary = summary
+            summary.parentSpan = parent
+            summary.depth = depth
+            return summary
+        }
+        if let previous = opened.previous {
+            // Given up as unfinished: parse its text now, before the bytes can move.
+            let record = beginRecord(previous)
+            releaseText(of: previous)
+            openSpans.updateLastAbandoned { $0.text = .record(record) }
+        }
+        if !usedSpanIDs.insert(summary.span) {
+            add(.error(line: line, "span id \(summary.span) is used again (span ids must be unique in a trace)"))
+        }
+    }
+
+    private mutating func ended(span id: Int64, kindEntry: Int, thread: String?, line: Int) {
+        guard let closed = openSpans.end(id: id) else {
+            let why = usedSpanIDs.contains(id) ? "it has already ended" : "no \"B\" record began it"
+            add(.error(line: line, "\"E\" for span \(id) (\(kinds[kindEntry].kind)) but \(why)"))
+            return
+        }
+        let span = closed.payload
+        releaseText(of: span)
+        let began = " (line \(span.line))"
+        if kindEntry != span.kindEntry {
+            add(.error(line: line, "span \(span.span) began as \"\(kinds[span.kindEntry].kind)\"\(began) but ends as \"\(kinds[kindEntry].kind)\""))
+        }
+        if thread != span.thread {
+            let name: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "the main thread" }
+            add(.error(line: line, "span \(span.span) began on \(name(span.thread))\(began) but ends on \(name(thread))"))
+        }
+        if let innermost = closed.innermostOpen {
+            add(.error(line: line, "span \(span.span) (\(kinds[span.kindEntry].kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
+        }
+    }
+
+    /// Frees a closed span's copied text: dropped when it is last (spans nest, so it usually
+    /// is), otherwise left for compaction.
+    private mutating func releaseText(of span: OpenSpanSummary) {
+        guard case .copied(let start, let pathCount, let classCount) = span.text, pathCount + classCount > 0 else {
+            return
+        }
+        liveSpanTextBytes -= pathCount + classCount
+        if start + pathCount + classCount == spanText.count {
+            spanText.removeLast(pathCount + classCount)
+        } else if spanText.count > 1 << 16 && spanText.count > 4 * liveSpanTextBytes {
+            compactSpanText()
+        }
+    }
+
+    private mutating func compactSpanText() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(liveSpanTextBytes * 2)
+        let old = spanText
+        openSpans.updateOpenPayloads { open in
+            guard case .copied(let start, let pathCount, let classCount) = open.text else { return }
+            open.text = .copied(start: compacted.count, pathCount: pathCount, classCount: classCount)
+            compacted.append(contentsOf: old[start..<(start + pathCount + classCount)])
+        }
+        spanText = compacted
+    }
+
+    /// The `B` record of an open span, as the reader would have returned it.
+    private func beginRecord(_ span: OpenSpanSummary) -> TraceRecord {
+        switch span.text {
+        case .record(let record):
+            return record
+        case .copied(let start, let pathCount, let classCount):
+            var path: [String]?
+            var className: String?
+            spanText.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                if pathCount > 0 {
+                    var scanner = JSONScanner(base: base + start, count: pathCount)
+                    if case .array(let items)? = try? scanner.parseValue(depth: 0) {
+                        path = items.compactMap(\.stringValue)
+                    }
+                }
+                if classCount > 0 {
+                    var scanner = JSONScanner(base: base + start + pathCount, count: classCount)
+                    className = try? scanner.parseString()
+                }
+            }
+            return TraceRecord(seq: span.seq, ts: span.ts, phase: .begin, span: span.span, kind: kinds[span.kindEntry].kind,
+                               path: path, className: className, thread: span.thread)
+        }
+    }
+
     /// Ends validation: collects the unfinished spans and merges the reader's diagnostics.
     public mutating func finish(reader: TraceReader? = nil) -> TraceValidationReport {
-        report.unfinishedSpans = pairer.finish()
+        let summaries = openSpans.finish()
+        report.unfinishedSpans = pairer.finish() + summaries.map { summary in
+            PairedSpan(begin: beginRecord(summary), parentSpan: summary.parentSpan, depth: summary.depth,
+                       beginLine: summary.line)
+        }
         report.kindCounts = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0.count) })
         if let reader {
             report.byteCount = reader.bytesRead
@@ -150,56 +341,61 @@ public struct TraceValidator: Sendable {
 
     // MARK: Checks
 
-    private mutating func checkSeq(_ record: TraceRecord, line: Int) {
-        defer { expectedSeq = max(expectedSeq ?? 0, record.seq &+ 1) }
+    private mutating func checkSeq(_ seq: Int64, line: Int) {
+        defer { expectedSeq = max(expectedSeq ?? 0, seq &+ 1) }
         guard let expected = expectedSeq else {
-            if record.seq > 0 {
-                add(.warning(line: line, "the first record has seq \(record.seq), not 0: \(record.seq) record\(record.seq == 1 ? " is" : "s are") missing before it"))
-            } else if record.seq < 0 {
-                add(.error(line: line, "negative seq \(record.seq)"))
+            if seq > 0 {
+                add(.warning(line: line, "the first record has seq \(seq), not 0: \(seq) record\(seq == 1 ? " is" : "s are") missing before it"))
+            } else if seq < 0 {
+                add(.error(line: line, "negative seq \(seq)"))
             }
             return
         }
-        if record.seq < expected {
-            add(.error(line: line, "seq \(record.seq) after seq \(expected - 1): seq must increase by one per record"))
-        } else if record.seq > expected {
-            let missing = record.seq - expected
-            add(.warning(line: line, "seq jumps from \(expected - 1) to \(record.seq): \(missing) record\(missing == 1 ? "" : "s") lost"))
+        if seq < expected {
+            add(.error(line: line, "seq \(seq) after seq \(expected - 1): seq must increase by one per record"))
+        } else if seq > expected {
+            let missing = seq - expected
+            add(.warning(line: line, "seq jumps from \(expected - 1) to \(seq): \(missing) record\(missing == 1 ? "" : "s") lost"))
         }
     }
 
-    private mutating func checkTimestamp(_ record: TraceRecord, line: Int) {
-        if record.ts < 0 {
-            add(.error(line: line, "negative ts \(record.ts): ts counts from the header's origin"))
+    private mutating func checkTimestamp(_ ts: Int64, thread: String?, line: Int) {
+        if ts < 0 {
+            add(.error(line: line, "negative ts \(ts): ts counts from the header's origin"))
         }
         let last: Int64?
-        if let thread = record.thread {
-            last = lastTsByThread.updateValue(record.ts, forKey: thread)
+        if let thread {
+            last = lastTsByThread.updateValue(ts, forKey: thread)
         } else {
             last = lastMainThreadTs
-            lastMainThreadTs = record.ts
+            lastMainThreadTs = ts
         }
-        if let last, record.ts < last {
-            let thread = record.thread.map { "thread \"\($0)\"" } ?? "the main thread"
-            add(.error(line: line, "ts goes back from \(last) to \(record.ts) on \(thread)"))
+        if let last, ts < last {
+            let thread = thread.map { "thread \"\($0)\"" } ?? "the main thread"
+            add(.error(line: line, "ts goes back from \(last) to \(ts) on \(thread)"))
         }
     }
 
-    private mutating func checkKind(_ record: TraceRecord, line: Int) {
+    /// The index in `kinds` of `kind`, added (with the unknown-kind warning) on its first use.
+    private mutating func kindEntry(_ kind: RecordKind, line: Int) -> Int {
         var index = 0
-        while index < kinds.count && kinds[index].kind != record.kind { index += 1 }
+        while index < kinds.count && kinds[index].kind != kind { index += 1 }
         if index == kinds.count {
-            let isKnown = record.kind.isKnown
-            kinds.append(KindEntry(kind: record.kind, count: 0, isKnown: isKnown,
-                                   isInstantKind: RecordKind.instantKinds.contains(record.kind), reportedMisuse: false))
-            if !isKnown { add(.warning(line: line, "unknown kind \"\(record.kind)\" (kept; first use shown)")) }
+            let isKnown = kind.isKnown
+            kinds.append(KindEntry(kind: kind, count: 0, isKnown: isKnown,
+                                   isInstantKind: RecordKind.instantKinds.contains(kind), reportedMisuse: false))
+            if !isKnown { add(.warning(line: line, "unknown kind \"\(kind)\" (kept; first use shown)")) }
         }
+        return index
+    }
+
+    private mutating func checkKind(_ index: Int, phase: Phase, line: Int) {
         kinds[index].count += 1
         let entry = kinds[index]
-        guard entry.isKnown, !entry.reportedMisuse, (record.phase == .instant) != entry.isInstantKind else { return }
+        guard entry.isKnown, !entry.reportedMisuse, (phase == .instant) != entry.isInstantKind else { return }
         kinds[index].reportedMisuse = true
         let expected = entry.isInstantKind ? "an instant (\"ph\":\"i\")" : "a span (\"B\"/\"E\")"
-        add(.warning(line: line, "\"\(record.kind)\" is \(expected) in \(currentTraceFormat), found \"ph\":\"\(record.phase.rawValue)\" (first use shown)"))
+        add(.warning(line: line, "\"\(entry.kind)\" is \(expected) in \(currentTraceFormat), found \"ph\":\"\(phase.rawValue)\" (first use shown)"))
     }
 
     private mutating func checkEnd(_ span: PairedSpan, line: Int) {

@@ -1,0 +1,115 @@
+// The validator's fast path (record lines scanned, not built) against the record-by-record
+// path: the same report, diagnostics and unfinished spans included, for valid, hostile and
+// mutated traces.
+
+import Testing
+@testable import TraceFormat
+
+@Suite("Validator fast path")
+struct ValidatorFastPathTests {
+    /// The report of the record-by-record path: every line parsed into a `TraceRecord`.
+    static func recordByRecordReport(_ bytes: [UInt8], options: TraceReaderOptions) -> TraceValidationReport {
+        var options = options
+        options.keepAttributes = false
+        let reader = TraceReader(bytes: bytes, name: "trace", options: options)
+        var validator = TraceValidator(path: reader.path, maxStoredDiagnostics: options.maxStoredDiagnostics)
+        var header: TraceHeader?
+        while let line = reader.next() {
+            switch line {
+            case .header(let value): header = value
+            case .record(let record): validator.check(record, line: reader.lineNumber)
+            }
+        }
+        var report = validator.finish(reader: reader)
+        report.header = header
+        return report
+    }
+
+    static func expectSameReport(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        let fast = TraceValidator.validate(bytes: bytes, name: "trace")
+        let slow = recordByRecordReport(bytes, options: .default)
+        #expect(fast == slow, sourceLocation: sourceLocation)
+    }
+
+    static let header = #"{"type":"header","format":"restoretrace/1","clock":"ns"}"# + "\n"
+
+    @Test("unfinished spans keep their path, class and thread, escapes included")
+    func unfinishedSpansKeepTheirText() {
+        let text = Self.header + """
+            {"seq":0,"ts":1,"ph":"B","span":1,"kind":"restoration","thread":"worker-thread-number-one"}
+            {"seq":1,"ts":2,"ph":"B","span":2,"kind":"decode","path":["Tabs","Caf\\u00e9 \\"list\\""],"class":"Caf\\u00e9VC"}
+            {"seq":2,"ts":3,"ph":"B","span":3,"kind":"decode","path":[ "Tabs" , "Été" ],"class":"ListVC"}
+            {"seq":3,"ts":4,"ph":"B","span":4,"kind":"decode","path":[]}
+            {"seq":4,"ts":5,"ph":"E","span":4,"kind":"decode"}
+            {"seq":5,"ts":6,"ph":"B","span":5,"kind":"x-custom","type":"x","path":["A"]}
+
+            """
+        Self.expectSameReport(text)
+    }
+
+    @Test("pairing errors read the same: reused ids, wrong kind or thread, bad nesting, E without B")
+    func pairingErrors() {
+        let text = Self.header + """
+            {"seq":0,"ts":1,"ph":"B","span":1,"kind":"decode","path":["A"],"class":"AVC"}
+            {"seq":1,"ts":2,"ph":"B","span":1,"kind":"decode","path":["A","B"],"class":"BVC"}
+            {"seq":2,"ts":3,"ph":"B","span":2,"kind":"encode","path":["C"]}
+            {"seq":3,"ts":4,"ph":"E","span":1,"kind":"encode","thread":"t"}
+            {"seq":4,"ts":5,"ph":"E","span":9,"kind":"decode"}
+            {"seq":5,"ts":6,"ph":"E","span":1,"kind":"decode"}
+            {"seq":7,"ts":2,"ph":"i","kind":"launch","thread":"t"}
+            {"seq":7,"ts":-1,"ph":"B","span":3,"kind":"launch"}
+            {"seq":8,"ts":9,"ph":"i","kind":"decode"}
+            {"seq": 9,"ts":10,"ph":"i","kind":"launch"}
+            {"seq":10,"ts":11,"ph":"i","kind":"unknown-kind"}
+            {"seq":11,"ts":12,"ph":"i","kind":"lau\\u006ech"}
+            {"seq":12,"ts":13,"ph":"B","kind":"decode"}
+            {"seq":13,"ts":14,"ph":"i","kind":"launch","kind":"launch"}
+            {"seq":14,"ts":15,"ph":"i","kind":"launch","x":[1,{"a":null}],"y":"\\u00e9"}
+            {"seq":15,"ts":01,"ph":"i","kind":"launch"}
+            not json
+
+            """
+        Self.expectSameReport(text)
+    }
+
+    @Test("many spans ending out of order on several threads: text storage compacts and stays right")
+    func outOfOrderEndsCompact() {
+        var text = Self.header
+        var seq = 0
+        let longComponent = String(repeating: "Component", count: 8)
+        for span in 1...3_000 {
+            text += #"{"seq":\#(seq),"ts":\#(seq),"ph":"B","span":\#(span),"kind":"decode","thread":"t\#(span % 3)","path":["\#(longComponent)","\#(span)"],"class":"C\#(span)"}"# + "\n"
+            seq += 1
+        }
+        for span in 1...2_990 {  // first in, first out: every E but the last on a thread is out of order
+            text += #"{"seq":\#(seq),"ts":\#(seq),"ph":"E","span":\#(span),"kind":"decode","thread":"t\#(span % 3)"}"# + "\n"
+            seq += 1
+        }
+        let bytes = Array(text.utf8)
+        let options = TraceReaderOptions(maxStoredDiagnostics: 10_000)
+        let fast = TraceValidator.validate(bytes: bytes, name: "trace", options: options)
+        #expect(fast == Self.recordByRecordReport(bytes, options: options))
+        #expect(fast.unfinishedSpans.map(\.span) == Array(2_991...3_000))
+        #expect(fast.unfinishedSpans.first?.path == [longComponent, "2991"])
+        #expect(fast.unfinishedSpans.first?.className == "C2991")
+    }
+
+    @Test("mutated traces give the same report on both paths")
+    func mutatedTraces() throws {
+        let seeds = try ReaderFuzzTests.seeds()
+        var random = SplitMix64(seed: 0xFA57_9A7B)
+        for iteration in 0..<600 {
+            var input = seeds[iteration % seeds.count]
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let mutation = ReaderFuzzTests.Mutation.allCases[
+                    Int(random.next() % UInt64(ReaderFuzzTests.Mutation.allCases.count))]
+                input = ReaderFuzzTests.mutate(input, with: mutation, others: seeds, random: &random)
+            }
+            let options = TraceReaderOptions(skipMalformedLines: iteration % 2 == 0,
+                                             chunkBytes: iteration % 3 == 0 ? 64 : 1 << 16)
+            let fast = TraceValidator.validate(bytes: input, name: "trace", options: options)
+            #expect(fast == Self.recordByRecordReport(input, options: options), "iteration \(iteration)")
+        }
+    }
+}
