@@ -55,14 +55,14 @@ for objects in 100 1000 5000; do
 done
 
 echo
-echo "## layout growth with nothing collapsed (--max-nodes 1000000), flow view"
+echo "## layout growth with nothing collapsed (--max-nodes 10000), flow view"
 printf "%-8s %7s %10s %9s\n" objects nodes "render s" "dot s"
 for objects in "${growth[@]}"; do
     trace="$work/grow$objects.jsonl"
     "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
-    "$bin" render "$trace" --max-nodes 1000000 -o "$work/grow.dot" >"$work/out.txt" 2>/dev/null
+    "$bin" render "$trace" --max-nodes 10000 -o "$work/grow.dot" >"$work/out.txt" 2>/dev/null
     nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
-    ours=$(best_of "$bin" render "$trace" --max-nodes 1000000 -o "$work/grow.svg")
+    ours=$(best_of "$bin" render "$trace" --max-nodes 10000 -o "$work/grow.svg")
     theirs=$(best_of dot -Tsvg "$work/grow.dot" -o "$work/theirs.svg")
     printf "%-8s %7s %10s %9s\n" "$objects" "$nodes" "$ours" "$theirs"
 done
