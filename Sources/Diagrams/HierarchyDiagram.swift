@@ -65,7 +65,13 @@ public enum HierarchyDiagram {
             if let via = node.locateVia { outcome += " via \(via)" }
         case .restoredWithoutFinish:
             tone = .restored
-            outcome = "restored (no finishedRestoring)"
+            // UIKit calls applicationFinishedRestoringState on view controllers and registered
+            // objects only: a view without it is simply restored.
+            if ObjectShape.forClass(node.className) == ObjectShape.view {
+                outcome = "restored" + (node.locateVia.map { " via \($0)" } ?? "")
+            } else {
+                outcome = "restored (no finishedRestoring)"
+            }
         case .preserved: tone = .preserved
         case .excluded(let reason):
             tone = .excluded
