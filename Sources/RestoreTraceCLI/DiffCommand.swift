@@ -33,10 +33,10 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The trace to compare with the baseline.")
     var b: String
 
-    @Option(help: "Percent change in a duration that counts.")
+    @Option(parsing: .unconditional, help: "Percent change in a duration that counts.")
     var threshold: Double = 10
 
-    @Option(help: "Smallest absolute change that counts, in nanoseconds (100000 = 100 µs).")
+    @Option(parsing: .unconditional, help: "Smallest absolute change that counts, in nanoseconds (100000 = 100 µs).")
     var minChange: Int64 = 100_000
 
     @Option(help: "Output format: text or json.")

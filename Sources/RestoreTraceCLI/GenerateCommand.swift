@@ -26,16 +26,16 @@ struct GenerateCommand: ParsableCommand {
         var unit: ClockUnit { self == .ns ? .ns : .tick }
     }
 
-    @Option(help: "Objects in the synthetic hierarchy (2 or more).")
+    @Option(parsing: .unconditional, help: "Objects in the synthetic hierarchy (2 or more).")
     var objects: Int = 200
 
-    @Option(help: "Seed of the generator: the same seed gives the same trace.")
+    @Option(parsing: .unconditional, help: "Seed of the generator: the same seed gives the same trace.")
     var seed: UInt64 = 1
 
     @Option(help: "The ts unit: ns (synthetic nanoseconds) or tick (one per record).")
     var clock: Clock = .ns
 
-    @Option(name: .customLong("target-mb"), help: "Repeat cycles until the trace is at least this many MiB.")
+    @Option(name: .customLong("target-mb"), parsing: .unconditional, help: "Repeat cycles until the trace is at least this many MiB.")
     var targetMB: Int?
 
     @Option(name: [.short, .customLong("output")], help: "Where to write the trace; - for standard output.")

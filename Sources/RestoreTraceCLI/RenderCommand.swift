@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "light (default) or dark.")
     var theme: Theme = .light
 
-    @Option(help: "Collapse rows and subtrees into summary nodes past this many nodes (at least 20).")
+    @Option(parsing: .unconditional, help: "Collapse rows and subtrees into summary nodes past this many nodes (at least 20).")
     var maxNodes: Int = DiagramOptions.defaultMaximumNodes
 
     @Flag(help: "Colour the flow view's object steps by how long they took (darker = slower).")

@@ -59,6 +59,23 @@ struct SimulateTraceInspection {
     /// The innermost open `decode` span: where the process died, if it died decoding.
     var unfinishedDecode: OpenSpan? { openSpans.last { $0.kind == RecordKind.decode.rawValue } }
 
+    /// Whether the file's last line is the `E` of the `restoration` span, numbered `seq` or
+    /// later: what a relaunch process that ran to the end leaves. Reads only the file's tail.
+    static func endsWithRestoration(path: String, after seq: Int64) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let size = try? file.seekToEnd(), size > 0 else { return false }
+        let tailLength = min(size, 64 * 1024)
+        guard (try? file.seek(toOffset: size - tailLength)) != nil,
+              let tail = try? file.readToEnd(), tail.last == 0x0A
+        else { return false }
+        let bytes = [UInt8](tail.dropLast())
+        let start = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        guard let record = try? JSONValue.parse(bytes[start...]).objectValue else { return false }
+        return record["ph"]?.stringValue == "E" && record["kind"]?.stringValue == RecordKind.restoration.rawValue
+            && (record["seq"]?.intValue ?? -1) >= seq
+    }
+
     /// Cuts a line that was cut off mid-write, so that appended records start on a line of their own.
     static func removePartialTail(of path: String, keeping completeBytes: Int) -> Bool {
         truncate(path, off_t(completeBytes)) == 0

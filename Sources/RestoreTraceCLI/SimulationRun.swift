@@ -124,7 +124,17 @@ struct SimulationRun {
         } catch {
             return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the relaunch process: \(error)")
         }
-        if result.ending.isSuccess { return Outcome(exitCode: SimulateExitCode.success, messages: []) }
+        if result.ending.isSuccess {
+            // A clean exit must also have left the relaunch in the trace (a wrong
+            // RESTORETRACE_EXECUTABLE can exit 0 having written nothing).
+            guard SimulateTraceInspection.endsWithRestoration(path: tracePath, after: continuation.nextSeq) else {
+                return .failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description) "
+                    + "but the trace does not end with its restoration span (is "
+                    + ((try? SimulateRelaunchProcess.restoretraceExecutable().path) ?? "the relaunch executable")
+                    + " a restoretrace of this version?)" + SimulationRun.childOutput(result.standardError))
+            }
+            return Outcome(exitCode: SimulateExitCode.success, messages: [])
+        }
 
         // The child died: a crash the scenario asked for, or a failure of restoretrace?
         let crash: (report: String, inspection: SimulateTraceInspection)

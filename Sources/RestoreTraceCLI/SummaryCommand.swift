@@ -36,7 +36,7 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "Output format: text (aligned tables), markdown, json (documented in docs/profiling.md), csv.")
     var format: Format = .text
 
-    @Option(help: "How many of the slowest encode, locate and decode spans to list.")
+    @Option(parsing: .unconditional, help: "How many of the slowest encode, locate and decode spans to list.")
     var top: Int = 10
 
     @Option(help: "Group the per-kind table by kind, class, or path.")

@@ -183,6 +183,19 @@ struct SimulateCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
+    @Test("a relaunch process that exits 0 without restoring is a failure, not a trace without its restoration")
+    func relaunchThatDoesNothing() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("trace.jsonl")
+        let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", output.path],
+                                         environment: ["RESTORETRACE_EXECUTABLE": "/bin/true"])
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("does not end with its restoration span"))
+        #expect(result.standardError.contains("/bin/true"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test("--help documents the clock, the header, the crash and the exit codes")
     func help() throws {
         let result = try runRestoretrace(["simulate", "--help"])

@@ -137,4 +137,12 @@ enum AnalysisFixtures {
         let run = try ExecutableRun.run(["summary", path] + arguments)
         #expect(run.status == 2)
     }
+
+    @Test("a negative --top is read as a number and refused as one, not taken for a missing value")
+    func negativeTop() throws {
+        let path = try AnalysisFixtures.generated(objects: 20, seed: 8)
+        let run = try ExecutableRun.run(["summary", path, "--top", "-1"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--top must be 0 or more, got -1"))
+    }
 }
