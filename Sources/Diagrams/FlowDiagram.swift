@@ -277,6 +277,11 @@ private struct FlowBuilder {
             {
                 lines.append("archived \(DiagramText.short(archived, limit: 16)), current \(DiagramText.short(current, limit: 16))")
             }
+            // Written only when the idiom changed (an archive carried to another kind of device).
+            if let current = step.attribute("currentIdiom")?.stringValue {
+                let archived = step.attribute("archivedIdiom")?.stringValue ?? "none"
+                lines.append("idiom \(DiagramText.short(archived, limit: 16)) → \(DiagramText.short(current, limit: 16))")
+            }
         case .exclude, .discard:
             lines.append("reason: " + DiagramText.short(step.reason ?? "unspecified"))
         case .error:

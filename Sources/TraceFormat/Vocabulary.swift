@@ -68,6 +68,8 @@ public enum DiscardReason: String, Sendable, Hashable, CaseIterable {
     case restorationFailed
     case corruptArchive
     case versionRefused
+    /// `shouldRestore` said no and the archive came from another idiom (same version).
+    case idiomRefused
     case restoreDeclined
     case archiveMissing
 }

@@ -45,6 +45,37 @@ struct PreservationRuleTests {
         #expect(answer[attribute: "currentVersion"] == .string("2.0"))
         #expect(upgraded.restoration.contains { $0.kind == .discard && $0.reason == DiscardReason.versionRefused.rawValue })
         #expect(upgraded.report.decodedPaths.isEmpty)
+        #expect(answer[attribute: "archivedIdiom"] == nil, "the idioms appear only when they differ")
+    }
+
+    @Test("rule 1: shouldRestore can read the archived idiom and refuse an archive from another kind of device")
+    func rule1Idiom() throws {
+        let phoneArchive = ScenarioApp(bundleVersion: "1.0", idiom: "phone")
+        let onPad = try Fixtures.cycle(scenario(node("Root"), app: phoneArchive,
+                                                relaunch: ScenarioRelaunch(idiom: "pad", shouldRestore: .sameVersionAndIdiom)))
+        let answer = try #require(onPad.restoration.first { $0.kind == .shouldRestore })
+        #expect(answer.result == "false")
+        #expect(answer[attribute: "archivedIdiom"] == .string("phone"))
+        #expect(answer[attribute: "currentIdiom"] == .string("pad"))
+        #expect(onPad.restoration.contains { $0.kind == .discard && $0.reason == DiscardReason.idiomRefused.rawValue })
+        #expect(onPad.restoration.begins(.locate).isEmpty)
+
+        // A check of the version alone lets the iPhone archive restore on the iPad; the trace still names both idioms.
+        let versionOnly = try Fixtures.cycle(scenario(node("Root"), app: phoneArchive,
+                                                      relaunch: ScenarioRelaunch(idiom: "pad", shouldRestore: .sameVersion)))
+        let accepted = try #require(versionOnly.restoration.first { $0.kind == .shouldRestore })
+        #expect(accepted.result == "true")
+        #expect(accepted[attribute: "currentIdiom"] == .string("pad"))
+        #expect(versionOnly.report.decodedPaths == [["Root"]])
+
+        // The same idiom passes the idiom check; a version change under "sameVersionAndIdiom" is still versionRefused.
+        let samePad = try Fixtures.cycle(scenario(node("Root"), app: ScenarioApp(idiom: "pad"),
+                                                  relaunch: ScenarioRelaunch(shouldRestore: .sameIdiom)))
+        #expect(samePad.restoration.first { $0.kind == .shouldRestore }?.result == "true")
+        let both = try Fixtures.cycle(scenario(node("Root"), app: phoneArchive,
+                                               relaunch: ScenarioRelaunch(bundleVersion: "2.0", idiom: "pad",
+                                                                          shouldRestore: .sameVersionAndIdiom)))
+        #expect(both.report.discarded == .versionRefused)
     }
 
     @Test("rule 2: shouldSave, then willEncode before any object, then the encodes, then the archive write")

@@ -134,7 +134,16 @@ struct ScenarioLoaderErrorTests {
         let shouldRestore = try #require(loadError(
             #"{"format": "restoretrace-scenario/1", "windows": [{"root": {"class": "A"}}], "relaunch": {"shouldRestore": "yes"}}"#))
         #expect(shouldRestore.jsonPath == "relaunch.shouldRestore")
-        #expect(shouldRestore.problem == .invalidValue(found: "yes", expected: #"true, false or "sameVersion""#))
+        #expect(shouldRestore.problem == .invalidValue(found: "yes", expected: #"true, false, "sameVersion", "sameIdiom" or "sameVersionAndIdiom""#))
+        let spelledOut = try #require(loadError(
+            #"{"format": "restoretrace-scenario/1", "windows": [{"root": {"class": "A"}}], "relaunch": {"shouldRestore": "true"}}"#))
+        #expect(spelledOut.problem == .invalidValue(found: "true", expected: #"true, false, "sameVersion", "sameIdiom" or "sameVersionAndIdiom""#))
+        let emptyIdiom = try #require(loadError(
+            #"{"format": "restoretrace-scenario/1", "app": {"idiom": ""}, "windows": [{"root": {"class": "A"}}]}"#))
+        #expect(emptyIdiom.jsonPath == "app.idiom")
+        let numberIdiom = try #require(loadError(
+            #"{"format": "restoretrace-scenario/1", "windows": [{"root": {"class": "A"}}], "relaunch": {"idiom": 2}}"#))
+        #expect(numberIdiom.jsonPath == "relaunch.idiom")
 
         let archive = try #require(loadError(
             #"{"format": "restoretrace-scenario/1", "windows": [{"root": {"class": "A"}}], "relaunch": {"archive": "broken"}}"#))

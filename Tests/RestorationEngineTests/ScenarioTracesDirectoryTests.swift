@@ -40,7 +40,7 @@ struct ScenarioTracesDirectoryTests {
             }
             #expect(names.contains("exclude-\(kebab).scenario.json"), "no scenario for exclude reason \(reason.rawValue)")
         }
-        for reason in [DiscardReason.forceQuit, .launchCrashes, .restorationFailed, .corruptArchive, .versionRefused] {
+        for reason in [DiscardReason.forceQuit, .launchCrashes, .restorationFailed, .corruptArchive, .versionRefused, .idiomRefused] {
             let kebab = reason.rawValue.reduce(into: "") { text, character in
                 if character.isUppercase { text += "-" + character.lowercased() } else { text.append(character) }
             }

@@ -108,16 +108,24 @@ private final class RestorationPass {
     private func restore(_ archive: RestorationArchive) throws {
         let applicationCoder = coder(for: archive.applicationSlots, path: [], archive: archive)
         let archivedVersion = archive.applicationValue(forKey: StateCoderKey.bundleVersion)?.stringValue
-        // Rule 1: the app may read the archived version and refuse.
+        let archivedIdiom = archive.applicationValue(forKey: StateCoderKey.userInterfaceIdiom)?.stringValue
+        // Rule 1: the app may read the archived version (and idiom) and refuse.
         let shouldRestore = application.delegate?.application(application, shouldRestoreApplicationState: applicationCoder) ?? false
         report.shouldRestore = shouldRestore
-        recorder.instant(.shouldRestore, path: nil, className: nil, attributes: [
+        var attributes = [
             TraceAttribute("result", .bool(shouldRestore)),
             TraceAttribute("archivedVersion", archivedVersion.map(JSONValue.string) ?? .null),
             TraceAttribute("currentVersion", .string(application.bundleVersion)),
-        ])
+        ]
+        // The idioms appear only when they differ: the usual relaunch is on the same device.
+        let idiomChanged = archivedIdiom != application.userInterfaceIdiom
+        if idiomChanged {
+            attributes.append(TraceAttribute("archivedIdiom", archivedIdiom.map(JSONValue.string) ?? .null))
+            attributes.append(TraceAttribute("currentIdiom", .string(application.userInterfaceIdiom)))
+        }
+        recorder.instant(.shouldRestore, path: nil, className: nil, attributes: attributes)
         guard shouldRestore else {
-            discard(archivedVersion != application.bundleVersion ? .versionRefused : .restoreDeclined)
+            discard(archivedVersion != application.bundleVersion ? .versionRefused : idiomChanged ? .idiomRefused : .restoreDeclined)
             return
         }
 

@@ -36,6 +36,8 @@ public struct Scenario: Sendable, Hashable {
 /// `app`: the app delegate before termination.
 public struct ScenarioApp: Sendable, Hashable {
     public var bundleVersion: String
+    /// The device's user-interface idiom (`phone`), archived in every coder.
+    public var idiom: String
     /// `shouldSaveApplicationState` (true).
     public var shouldSave: Bool
     /// What `willEncodeRestorableState` writes.
@@ -44,9 +46,10 @@ public struct ScenarioApp: Sendable, Hashable {
     public var encodes: [String]
     public var extensions: [JSONMember]
 
-    public init(bundleVersion: String = "1.0", shouldSave: Bool = true, state: JSONObject = JSONObject(),
-                encodes: [String] = [], extensions: [JSONMember] = []) {
+    public init(bundleVersion: String = "1.0", idiom: String = "phone", shouldSave: Bool = true,
+                state: JSONObject = JSONObject(), encodes: [String] = [], extensions: [JSONMember] = []) {
         self.bundleVersion = bundleVersion
+        self.idiom = idiom
         self.shouldSave = shouldSave
         self.state = state
         self.encodes = encodes
@@ -239,7 +242,12 @@ public struct ScenarioRegisteredObject: Sendable, Hashable {
 public enum ScenarioShouldRestore: String, Sendable, Hashable {
     case always = "true"
     case never = "false"
+    /// Restore only an archive written by the same bundle version.
     case sameVersion
+    /// Restore only an archive written on the same idiom (an iPad archive on an iPhone: no).
+    case sameIdiom
+    /// Both checks.
+    case sameVersionAndIdiom
 }
 
 /// `relaunch.archive`: what happened to the archive file between the two processes.
@@ -251,6 +259,8 @@ public enum ScenarioArchiveCondition: String, Sendable, Hashable, CaseIterable {
 public struct ScenarioRelaunch: Sendable, Hashable {
     /// nil: the same as `app.bundleVersion`.
     public var bundleVersion: String?
+    /// nil: the same as `app.idiom` (the archive moved to another kind of device, e.g. by a backup restore).
+    public var idiom: String?
     public var shouldRestore: ScenarioShouldRestore
     public var forceQuit: Bool
     public var launchCrashes: Int
@@ -258,10 +268,11 @@ public struct ScenarioRelaunch: Sendable, Hashable {
     public var deletedModelIds: [String]
     public var extensions: [JSONMember]
 
-    public init(bundleVersion: String? = nil, shouldRestore: ScenarioShouldRestore = .always, forceQuit: Bool = false,
-                launchCrashes: Int = 0, archive: ScenarioArchiveCondition = .intact, deletedModelIds: [String] = [],
-                extensions: [JSONMember] = []) {
+    public init(bundleVersion: String? = nil, idiom: String? = nil, shouldRestore: ScenarioShouldRestore = .always,
+                forceQuit: Bool = false, launchCrashes: Int = 0, archive: ScenarioArchiveCondition = .intact,
+                deletedModelIds: [String] = [], extensions: [JSONMember] = []) {
         self.bundleVersion = bundleVersion
+        self.idiom = idiom
         self.shouldRestore = shouldRestore
         self.forceQuit = forceQuit
         self.launchCrashes = launchCrashes

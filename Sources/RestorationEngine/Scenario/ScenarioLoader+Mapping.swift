@@ -9,7 +9,7 @@ extension ScenarioLoader {
     /// Field names of each object, for unknown-field messages ("did you mean ...").
     enum Fields {
         static let document = ["format", "name", "app", "windows", "registeredObjects", "relaunch"]
-        static let app = ["bundleVersion", "shouldSave", "state", "encodes"]
+        static let app = ["bundleVersion", "idiom", "shouldSave", "state", "encodes"]
         static let window = ["root"]
         static let viewController = [
             "class", "superclasses", "kind", "restorationIdentifier", "restorationClass", "storyboardIdentifier",
@@ -24,7 +24,7 @@ extension ScenarioLoader {
         static let answer = ["class", "superclasses"]
         static let cost = ["encodeMicros", "decodeMicros"]
         static let registeredObject = ["restorationIdentifier", "class", "state"]
-        static let relaunch = ["bundleVersion", "shouldRestore", "forceQuit", "launchCrashes", "archive",
+        static let relaunch = ["bundleVersion", "idiom", "shouldRestore", "forceQuit", "launchCrashes", "archive",
                                "deletedModelIds"]
     }
 }
@@ -117,6 +117,7 @@ struct ScenarioDocumentMapper {
         for member in object.members {
             switch member.key {
             case "bundleVersion": app.bundleVersion = try reader.string(member.value, at: JSONPathText.member("app", member.key))
+            case "idiom": app.idiom = try idiom(member.value, at: JSONPathText.member("app", member.key))
             case "shouldSave": app.shouldSave = try reader.bool(member.value, at: JSONPathText.member("app", member.key))
             case "state": app.state = try reader.object(member.value, at: JSONPathText.member("app", member.key))
             case "encodes":
@@ -138,14 +139,18 @@ struct ScenarioDocumentMapper {
         for member in object.members {
             switch member.key {
             case "bundleVersion": relaunch.bundleVersion = try reader.optionalString(member.value, at: JSONPathText.member("relaunch", member.key))
+            case "idiom": relaunch.idiom = try idiom(member.value, at: JSONPathText.member("relaunch", member.key))
             case "shouldRestore":
+                let expected = "true, false, \"sameVersion\", \"sameIdiom\" or \"sameVersionAndIdiom\""
                 switch member.value {
                 case .bool(let flag): relaunch.shouldRestore = flag ? .always : .never
-                case .string("sameVersion"): relaunch.shouldRestore = .sameVersion
-                case .string(let other):
-                    throw reader.error(JSONPathText.member("relaunch", member.key), .invalidValue(found: other, expected: "true, false or \"sameVersion\""))
+                case .string(let text):
+                    guard let policy = ScenarioShouldRestore(rawValue: text), policy != .always, policy != .never else {
+                        throw reader.error(JSONPathText.member("relaunch", member.key), .invalidValue(found: text, expected: expected))
+                    }
+                    relaunch.shouldRestore = policy
                 default:
-                    throw reader.wrongType(member.value, expected: "true, false or \"sameVersion\"", at: JSONPathText.member("relaunch", member.key))
+                    throw reader.wrongType(member.value, expected: expected, at: JSONPathText.member("relaunch", member.key))
                 }
             case "forceQuit": relaunch.forceQuit = try reader.bool(member.value, at: JSONPathText.member("relaunch", member.key))
             case "launchCrashes":
@@ -162,6 +167,15 @@ struct ScenarioDocumentMapper {
             }
         }
         return relaunch
+    }
+
+    /// A user-interface idiom: a non-empty string (`phone`, `pad`, `tv`, `carPlay`, `mac`, ...).
+    private func idiom(_ value: JSONValue, at path: String) throws(ScenarioError) -> String {
+        let text = try reader.string(value, at: path)
+        guard !text.isEmpty else {
+            throw reader.error(path, .invalidValue(found: text, expected: "an idiom such as \"phone\" or \"pad\""))
+        }
+        return text
     }
 
     private func registeredObjects(from value: JSONValue) throws(ScenarioError) -> [ScenarioRegisteredObject] {

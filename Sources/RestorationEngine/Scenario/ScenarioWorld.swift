@@ -44,7 +44,8 @@ public final class ScenarioWorld {
             }
         }
         let version = isRelaunch ? (scenario.relaunch.bundleVersion ?? scenario.app.bundleVersion) : scenario.app.bundleVersion
-        application = Application(bundleVersion: version)
+        let idiom = isRelaunch ? (scenario.relaunch.idiom ?? scenario.app.idiom) : scenario.app.idiom
+        application = Application(bundleVersion: version, userInterfaceIdiom: idiom)
         storyboard = ScenarioStoryboard()
         storyboard.world = self
         application.register(storyboard: storyboard)
@@ -271,10 +272,14 @@ final class ScenarioAppDelegate: ApplicationDelegate {
 
     func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool {
         guard let scenario = world?.scenario else { return false }
+        var sameVersion: Bool { coder.decodeString(forKey: StateCoderKey.bundleVersion) == application.bundleVersion }
+        var sameIdiom: Bool { coder.decodeString(forKey: StateCoderKey.userInterfaceIdiom) == application.userInterfaceIdiom }
         switch scenario.relaunch.shouldRestore {
         case .always: return true
         case .never: return false
-        case .sameVersion: return coder.decodeString(forKey: StateCoderKey.bundleVersion) == application.bundleVersion
+        case .sameVersion: return sameVersion
+        case .sameIdiom: return sameIdiom
+        case .sameVersionAndIdiom: return sameVersion && sameIdiom
         }
     }
 
