@@ -40,8 +40,10 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"], resources: [.copy("Corpus")]),
         .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat"]),
-        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceFormat"], exclude: ["Golden"]),
+        // Helpers more than one test target uses (not a product; nothing ships it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "TestSupport"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceFormat", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace"]),
     ]
 )

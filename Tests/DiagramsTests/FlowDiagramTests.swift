@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 @testable import Diagrams
 import Graphviz
 import TraceFormat

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 @testable import Diagrams
 import Graphviz
 import RestorationEngine

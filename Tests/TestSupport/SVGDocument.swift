@@ -1,4 +1,5 @@
-// Test support: parses SVG text as XML and keeps what tests look at (element names, text).
+// Test support shared by GraphvizTests and DiagramsTests: parses SVG text as XML and keeps what
+// tests look at (element names, text, attribute values).
 
 import Foundation
 #if canImport(FoundationXML)
@@ -6,15 +7,15 @@ import FoundationXML
 #endif
 
 /// An SVG parsed with Foundation's XMLParser: its element names in document order and all text.
-final class SVGDocument: NSObject, XMLParserDelegate {
-    private(set) var elementNames: [String] = []
-    private(set) var texts: [String] = []
-    private(set) var attributeValues: [String] = []
+public final class SVGDocument: NSObject, XMLParserDelegate {
+    public private(set) var elementNames: [String] = []
+    public private(set) var texts: [String] = []
+    public private(set) var attributeValues: [String] = []
     private var currentText = ""
     private var parseError: Error?
 
     /// Parses `data`; nil when it is not well-formed XML.
-    static func parse(_ data: Data) -> SVGDocument? {
+    public static func parse(_ data: Data) -> SVGDocument? {
         let document = SVGDocument()
         let parser = XMLParser(data: data)
         parser.delegate = document
@@ -23,19 +24,19 @@ final class SVGDocument: NSObject, XMLParserDelegate {
         return document
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    public func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         elementNames.append(elementName)
         attributeValues.append(contentsOf: attributes.keys.sorted().compactMap { attributes[$0] })
         currentText = ""
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { currentText += string }
+    public func parser(_ parser: XMLParser, foundCharacters string: String) { currentText += string }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    public func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         if elementName == "text" { texts.append(currentText) }
         currentText = ""
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) { parseError = error }
+    public func parser(_ parser: XMLParser, parseErrorOccurred error: Error) { parseError = error }
 }
