@@ -67,8 +67,7 @@ open class TabBarController: ViewController {
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
         if let index = coder.decodeInteger(forKey: Self.selectedIndexKey) { selectedIndex = index }
-        let decoded = coder.decodeObjects(forKey: Self.childrenKey).compactMap { $0 as? ViewController }
-        if children.isEmpty { setChildren(decoded) }
+        adoptDecodedChildren(from: coder, forKey: Self.childrenKey)
     }
 }
 
@@ -88,8 +87,7 @@ open class SplitViewController: ViewController {
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
-        let decoded = coder.decodeObjects(forKey: Self.childrenKey).compactMap { $0 as? ViewController }
-        if children.isEmpty { setChildren(decoded) }
+        adoptDecodedChildren(from: coder, forKey: Self.childrenKey)
     }
 }
 
@@ -109,8 +107,7 @@ open class PageViewController: ViewController {
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
-        let decoded = coder.decodeObjects(forKey: Self.childrenKey).compactMap { $0 as? ViewController }
-        if children.isEmpty { setChildren(decoded) }
+        adoptDecodedChildren(from: coder, forKey: Self.childrenKey)
     }
 }
 
@@ -136,7 +133,15 @@ open class ContainerViewController: ViewController {
 
     open override func decodeRestorableState(with coder: StateCoder) throws {
         try super.decodeRestorableState(with: coder)
-        let decoded = coder.decodeObjects(forKey: Self.childrenKey).compactMap { $0 as? ViewController }
+        adoptDecodedChildren(from: coder, forKey: Self.childrenKey)
+    }
+}
+
+extension ViewController {
+    /// The decode of a container whose children exist at launch (tab bar, split, page, custom):
+    /// it takes the decoded children only when it has none of its own yet.
+    func adoptDecodedChildren(from coder: StateCoder, forKey key: String) {
+        let decoded = coder.decodeObjects(forKey: key).compactMap { $0 as? ViewController }
         if children.isEmpty && !decoded.isEmpty { setChildren(decoded) }
     }
 }
