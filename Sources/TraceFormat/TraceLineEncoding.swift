@@ -109,7 +109,7 @@ enum TraceLineEncoding {
             guard let first = members.baseAddress else { return }
             for i in 0..<members.count {
                 out.appendByte(UInt8(ascii: ","))
-                withUnsafePointer(to: first[i].key) { JSONOutput.appendString(at: $0, to: &out) }
+                JSONOutput.appendString(first[i].key, to: &out)
                 out.appendByte(UInt8(ascii: ":"))
                 first[i].value.serialize(to: &out)
             }
