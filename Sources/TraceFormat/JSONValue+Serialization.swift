@@ -12,12 +12,13 @@ extension JSONValue {
     /// - doubles in Swift's shortest round-trip form; an integral double keeps its fraction
     ///   (`480.0`, never `480`) so it reads back as a double, not an integer;
     /// - NaN and infinities, which JSON cannot express, are written as `null`.
-    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+    public func serialize(into out: inout [UInt8]) { out.appendEncoded { serialize(to: &$0) } }
 
-    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
+    func serialize(to out: inout ByteCursor) {
         switch self {
-        case .null: JSONOutput.appendLiteral("null", to: &out)
-        case .bool(let b): JSONOutput.appendLiteral(b ? "true" : "false", to: &out)
+        case .null: out.appendLiteral("null")
+        case .bool(let b):
+            if b { out.appendLiteral("true") } else { out.appendLiteral("false") }
         case .int(let i): JSONOutput.appendInteger(i, to: &out)
         case .double(let d): JSONOutput.appendDouble(d, to: &out)
         case .string(let s): JSONOutput.appendString(s, to: &out)
@@ -48,43 +49,63 @@ extension JSONValue {
     }
 }
 
-/// Appends JSON tokens to a byte sink. Shared by `JSONValue` and the trace writer.
+/// Appends JSON tokens to a byte buffer. Shared by `JSONValue` and the trace writer.
 enum JSONOutput {
+    /// Appends `value` in decimal, two digits per division.
     @inline(__always)
-    static func appendLiteral<Sink: JSONByteSink>(_ literal: StaticString, to out: inout Sink) {
-        out.appendBytes(literal.utf8Start, count: literal.utf8CodeUnitCount)
-    }
-
-    /// Appends `value` in decimal.
-    @inline(__always)
-    static func appendInteger<Sink: JSONByteSink>(_ value: Int64, to out: inout Sink) {
+    static func appendInteger(_ value: Int64, to out: inout ByteCursor) {
         if value >= 0 && value < 10 {
             out.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
         // 20 bytes hold Int64.min with its sign.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            guard let start = digits.baseAddress else { return }
-            var magnitude = value.magnitude
-            var i = 20
-            repeat {
-                i -= 1
-                let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
-                start[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder)
-                magnitude = quotient
-            } while magnitude > 0
-            if value < 0 {
-                i -= 1
-                start[i] = UInt8(ascii: "-")
-            }
-            out.appendBytes(start + i, count: 20 - i)
+        out.reserve(20)
+        var target = out.position
+        if value < 0 {
+            target[0] = UInt8(ascii: "-")
+            target += 1
         }
+        var magnitude = value.magnitude
+        let digits = decimalDigitCount(magnitude)
+        var position = digits
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        while magnitude >= 100 {
+            let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 100)
+            position &-= 2
+            let pair = pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remainder) &* 2, as: UInt16.self)
+            UnsafeMutableRawPointer(target + position).storeBytes(of: pair, as: UInt16.self)
+            magnitude = quotient
+        }
+        if magnitude >= 10 {
+            let pair = pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: magnitude) &* 2, as: UInt16.self)
+            UnsafeMutableRawPointer(target).storeBytes(of: pair, as: UInt16.self)
+        } else {
+            target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        out.advance(by: digits &+ (value < 0 ? 1 : 0))
+    }
+
+    /// "00", "01", ... "99": the two digits of every remainder by 100.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// How many decimal digits `value` has (1 for 0). Independent comparisons, no divisions.
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        var digits = 1
+        var power: UInt64 = 10
+        for _ in 0..<19 {
+            digits &+= value >= power ? 1 : 0
+            power &*= 10
+        }
+        return digits
     }
 
     /// Appends `value` in shortest round-trip form; integral values keep `.0`; NaN/inf become null.
-    static func appendDouble<Sink: JSONByteSink>(_ value: Double, to out: inout Sink) {
+    static func appendDouble(_ value: Double, to out: inout ByteCursor) {
         guard value.isFinite else {
-            appendLiteral("null", to: &out)
+            out.appendLiteral("null")
             return
         }
         // Swift's description is the shortest text that reads back as the same Double, and
@@ -97,7 +118,29 @@ enum JSONOutput {
 
     /// Appends `text` as a quoted, escaped JSON string.
     @inline(__always)
-    static func appendString<Sink: JSONByteSink>(_ text: String, to out: inout Sink) {
+    static func appendString(_ text: String, to out: inout ByteCursor) {
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+        let (leading, trailing) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        if appendSmallASCII(leading: leading, trailing: trailing, to: &out) { return }
+        #endif
+        appendLargeString(text, to: &out)
+    }
+
+    /// Appends the string stored at `text` (an array element, a member's key) as a quoted,
+    /// escaped JSON string. A small one is read in place: no retain and release around it.
+    @inline(__always)
+    static func appendString(at text: UnsafePointer<String>, to out: inout ByteCursor) {
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+        let (leading, trailing) = UnsafeRawPointer(text).load(as: (UInt64, UInt64).self)
+        if appendSmallASCII(leading: leading, trailing: trailing, to: &out) { return }
+        #endif
+        appendLargeString(text.pointee, to: &out)
+    }
+
+    /// Appends `text` as a quoted, escaped JSON string: the path for every string that is
+    /// not small ASCII without escapes, kept out of line.
+    @inline(never)
+    private static func appendLargeString(_ text: String, to out: inout ByteCursor) {
         // Native strings are contiguous UTF-8: no copy. Bridged or foreign ones take the slow path.
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendString(utf8: $0, to: &out) }
         if done == nil {
@@ -106,26 +149,66 @@ enum JSONOutput {
         }
     }
 
+    /// Appends a string given as the two words of its `String` value, and returns true, when
+    /// it is a small ASCII string that needs no escape; otherwise appends nothing.
+    ///
+    /// Most strings in a trace (path components, keys, kinds) are at most 15 bytes, which
+    /// Swift keeps inside the `String` value itself: on 64-bit platforms the first word holds
+    /// bytes 0–7, the second bytes 8–14 and, in its top byte, `0xE0 | count` for an ASCII one
+    /// (the layout of the stable Swift ABI). Reading the two words directly saves spilling
+    /// them to the stack for `withContiguousStorageIfAvailable` and loading them back, which
+    /// stalls the store-to-load forwarding when a load spans both words.
+    @inline(__always)
+    private static func appendSmallASCII(leading: UInt64, trailing: UInt64, to out: inout ByteCursor) -> Bool {
+        guard trailing >> 60 == 0xE else { return false }
+        let count = Int(truncatingIfNeeded: (trailing >> 56) & 0xF)
+        // Bytes past the end are zero (and the count byte): spaces in their place pass the check.
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let leadingMask = ~(UInt64.max << UInt64(8 * count))
+        let trailingMask = ~(UInt64.max << UInt64(8 * max(count - 8, 0)))
+        let flags = escapeFlags((leading & leadingMask) | (spaces & ~leadingMask))
+            | escapeFlags((trailing & trailingMask) | (spaces & ~trailingMask))
+        guard flags == 0 else { return false }
+        // The quote, then both words whole (the bytes past `count` are overwritten or left
+        // uncounted), then the closing quote.
+        out.reserve(18)
+        let target = out.position
+        target[0] = UInt8(ascii: "\"")
+        UnsafeMutableRawPointer(target + 1).storeBytes(of: leading, as: UInt64.self)
+        UnsafeMutableRawPointer(target + 9).storeBytes(of: trailing, as: UInt64.self)
+        target[count &+ 1] = UInt8(ascii: "\"")
+        out.advance(by: count &+ 2)
+        return true
+    }
+
     /// Appends UTF-8 bytes as a quoted, escaped JSON string. Bytes are assumed to be valid UTF-8.
-    static func appendString<Sink: JSONByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
-        if let base = bytes.baseAddress, isPlain(base, count: bytes.count) {
-            // Nearly every string in a trace: nothing to escape, one copy.
-            out.appendByte(UInt8(ascii: "\""))
-            out.appendBytes(base, count: bytes.count)
-            out.appendByte(UInt8(ascii: "\""))
+    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteCursor) {
+        let count = bytes.count
+        guard let source = bytes.baseAddress else {
+            out.appendLiteral("\"\"")
             return
         }
+        // Nearly every string in a trace needs no escape: copy it, checking the bytes as they
+        // pass, and close the quotes. Otherwise nothing was committed: write it again, escaped.
+        out.reserve(count &+ 2)
+        let target = out.position
+        target[0] = UInt8(ascii: "\"")
+        if copyPlain(source, to: target + 1, count: count) {
+            target[count &+ 1] = UInt8(ascii: "\"")
+            out.advance(by: count &+ 2)
+            return
+        }
+        appendEscaped(source, count: count, to: &out)
+    }
+
+    /// The quoted string with `"`, `\` and control characters escaped.
+    private static func appendEscaped(_ base: UnsafePointer<UInt8>, count: Int, to out: inout ByteCursor) {
         out.appendByte(UInt8(ascii: "\""))
-        guard let base = bytes.baseAddress else {
-            out.appendByte(UInt8(ascii: "\""))
-            return
-        }
         var runStart = 0
         var i = 0
-        let count = bytes.count
         while i < count {
             // Eight bytes at a time while none needs escaping.
-            while i + 8 <= count && !needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            while i + 8 <= count && escapeFlags(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 { i += 8 }
             guard i < count else { break }
             let byte = base[i]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -141,36 +224,55 @@ enum JSONOutput {
         out.appendByte(UInt8(ascii: "\""))
     }
 
-    /// True when no byte of the text needs escaping (checked eight bytes at a time; the last
-    /// few are padded with spaces into one word).
+    /// Copies `count` bytes and returns true when none of them needs escaping. One pass: each
+    /// word is checked as it is copied. Like ``ByteCursor/copy(_:to:count:)``, the last
+    /// bytes are one overlapping load (never a read past the end, never a byte loop).
     @inline(__always)
-    private static func isPlain(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        var i = 0
-        while i + 8 <= count {
-            if needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { return false }
-            i += 8
+    private static func copyPlain(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            var flags: UInt64 = 0
+            var i = 0
+            while i &+ 8 < count {
+                let word = from.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+                flags |= escapeFlags(word)
+                i &+= 8
+            }
+            let last = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
+            return flags | escapeFlags(last) == 0
         }
-        guard i < count else { return true }
-        var tail: UInt64 = 0x2020_2020_2020_2020
-        withUnsafeMutableBytes(of: &tail) { word in
-            word.baseAddress?.copyMemory(from: base + i, byteCount: count - i)
+        if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+            return escapeFlags(UInt64(head) | UInt64(last) << 32) == 0
         }
-        return !needsEscape(tail)
+        guard count > 0 else { return true }
+        // 1 to 3 bytes: first, middle and last cover them all; spaces fill the word.
+        let first = source[0], middle = source[count >> 1], last = source[count &- 1]
+        target[0] = first
+        target[count >> 1] = middle
+        target[count &- 1] = last
+        return escapeFlags(0x2020_2020_2000_0000 | UInt64(last) << 16 | UInt64(middle) << 8 | UInt64(first)) == 0
     }
 
-    /// True when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be true,
-    /// harmlessly, for bytes 0x80 and above: the byte loop then looks closer).
+    /// Non-zero when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be
+    /// non-zero, harmlessly, for bytes 0x80 and above: the escaping loop then looks closer).
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    private static func escapeFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20))
-        return found & ~word & highs != 0
+        return found & ~word & highs
     }
 
-    private static func appendEscape<Sink: JSONByteSink>(for byte: UInt8, to out: inout Sink) {
+    private static func appendEscape(for byte: UInt8, to out: inout ByteCursor) {
         out.appendByte(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))
@@ -183,9 +285,7 @@ enum JSONOutput {
         default:
             let hex: StaticString = "0123456789abcdef"
             let digits = hex.utf8Start
-            out.appendByte(UInt8(ascii: "u"))
-            out.appendByte(UInt8(ascii: "0"))
-            out.appendByte(UInt8(ascii: "0"))
+            out.appendLiteral("u00")
             out.appendByte(digits[Int(byte >> 4)])
             out.appendByte(digits[Int(byte & 0xF)])
         }

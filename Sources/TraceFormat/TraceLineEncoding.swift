@@ -8,9 +8,9 @@ extension TraceRecord {
     /// (each when set), then the attributes in their order. Attributes named like a core field
     /// are written as they are, which makes a line readers refuse as a duplicate field: do not
     /// use core names for attributes.
-    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+    public func serialize(into out: inout [UInt8]) { out.appendEncoded { serialize(to: &$0) } }
 
-    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
+    func serialize(to out: inout ByteCursor) {
         TraceLineEncoding.appendRecord(
             seq: seq, ts: ts, phase: phase, span: span, kind: kind, path: path, className: className,
             thread: thread, attributes: attributes, to: &out)
@@ -27,23 +27,23 @@ extension TraceRecord {
 extension TraceHeader {
     /// Appends this header as one JSON line, newline included: `type`, `format`, `generator`,
     /// `clock`, `origin`, `scenario` (each when set), then the extra members in order.
-    public func serialize(into out: inout [UInt8]) { serialize(to: &out) }
+    public func serialize(into out: inout [UInt8]) { out.appendEncoded { serialize(to: &$0) } }
 
-    func serialize<Sink: JSONByteSink>(to out: inout Sink) {
-        JSONOutput.appendLiteral(#"{"type":"header","format":"#, to: &out)
+    func serialize(to out: inout ByteCursor) {
+        out.appendLiteral(#"{"type":"header","format":"#)
         JSONOutput.appendString(format, to: &out)
         if let generator {
-            JSONOutput.appendLiteral(#","generator":"#, to: &out)
+            out.appendLiteral(#","generator":"#)
             JSONOutput.appendString(generator, to: &out)
         }
-        JSONOutput.appendLiteral(#","clock":"#, to: &out)
+        out.appendLiteral(#","clock":"#)
         JSONOutput.appendString(clock, to: &out)
         if let origin {
-            JSONOutput.appendLiteral(#","origin":"#, to: &out)
+            out.appendLiteral(#","origin":"#)
             JSONOutput.appendString(origin, to: &out)
         }
         if let scenario {
-            JSONOutput.appendLiteral(#","scenario":"#, to: &out)
+            out.appendLiteral(#","scenario":"#)
             JSONOutput.appendString(scenario, to: &out)
         }
         for member in extra {
@@ -52,7 +52,7 @@ extension TraceHeader {
             out.appendByte(UInt8(ascii: ":"))
             member.value.serialize(to: &out)
         }
-        JSONOutput.appendLiteral("}\n", to: &out)
+        out.appendLiteral("}\n")
     }
 
     /// This header as one JSON line, without the newline.
@@ -66,47 +66,54 @@ extension TraceHeader {
 /// The record line encoder shared by ``TraceRecord/serialize(into:)`` and ``TraceWriter``,
 /// which calls it without building a `TraceRecord` first.
 enum TraceLineEncoding {
-    static func appendRecord<Sink: JSONByteSink>(
+    static func appendRecord(
         seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, path: [String]?,
-        className: String?, thread: String?, attributes: [TraceAttribute], to out: inout Sink
+        className: String?, thread: String?, attributes: [TraceAttribute], to out: inout ByteCursor
     ) {
-        JSONOutput.appendLiteral(#"{"seq":"#, to: &out)
+        out.appendLiteral(#"{"seq":"#)
         JSONOutput.appendInteger(seq, to: &out)
-        JSONOutput.appendLiteral(#","ts":"#, to: &out)
+        out.appendLiteral(#","ts":"#)
         JSONOutput.appendInteger(ts, to: &out)
         switch phase {
-        case .begin: JSONOutput.appendLiteral(#","ph":"B""#, to: &out)
-        case .end: JSONOutput.appendLiteral(#","ph":"E""#, to: &out)
-        case .instant: JSONOutput.appendLiteral(#","ph":"i""#, to: &out)
+        case .begin: out.appendLiteral(#","ph":"B""#)
+        case .end: out.appendLiteral(#","ph":"E""#)
+        case .instant: out.appendLiteral(#","ph":"i""#)
         }
         if let span {
-            JSONOutput.appendLiteral(#","span":"#, to: &out)
+            out.appendLiteral(#","span":"#)
             JSONOutput.appendInteger(span, to: &out)
         }
-        JSONOutput.appendLiteral(#","kind":"#, to: &out)
+        out.appendLiteral(#","kind":"#)
         JSONOutput.appendString(kind.rawValue, to: &out)
         if let path {
-            JSONOutput.appendLiteral(#","path":["#, to: &out)
-            for (i, component) in path.enumerated() {
-                if i > 0 { out.appendByte(UInt8(ascii: ",")) }
-                JSONOutput.appendString(component, to: &out)
+            out.appendLiteral(#","path":["#)
+            // Elements are read in place (see `JSONOutput.appendString(at:to:)`).
+            path.withUnsafeBufferPointer { components in
+                guard let first = components.baseAddress else { return }
+                for i in 0..<components.count {
+                    if i > 0 { out.appendByte(UInt8(ascii: ",")) }
+                    JSONOutput.appendString(at: first + i, to: &out)
+                }
             }
             out.appendByte(UInt8(ascii: "]"))
         }
         if let className {
-            JSONOutput.appendLiteral(#","class":"#, to: &out)
+            out.appendLiteral(#","class":"#)
             JSONOutput.appendString(className, to: &out)
         }
         if let thread {
-            JSONOutput.appendLiteral(#","thread":"#, to: &out)
+            out.appendLiteral(#","thread":"#)
             JSONOutput.appendString(thread, to: &out)
         }
-        for attribute in attributes {
-            out.appendByte(UInt8(ascii: ","))
-            JSONOutput.appendString(attribute.key, to: &out)
-            out.appendByte(UInt8(ascii: ":"))
-            attribute.value.serialize(to: &out)
+        attributes.withUnsafeBufferPointer { members in
+            guard let first = members.baseAddress else { return }
+            for i in 0..<members.count {
+                out.appendByte(UInt8(ascii: ","))
+                JSONOutput.appendString(first[i].key, to: &out)
+                out.appendByte(UInt8(ascii: ":"))
+                first[i].value.serialize(to: &out)
+            }
         }
-        JSONOutput.appendLiteral("}\n", to: &out)
+        out.appendLiteral("}\n")
     }
 }

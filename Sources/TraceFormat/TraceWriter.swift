@@ -57,9 +57,12 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
     public let header: TraceHeader?
 
     private let lock = NSLock()
-    private var stamper: RecordStamper
-    /// Allocated once the file is open (so a failed open leaks nothing); freed in deinit.
-    private var buffer: RawByteBuffer
+    // The lock orders every access to the state below, so Swift's run-time exclusivity check
+    // (a thread-local bookkeeping call around each access) is turned off for the two that
+    // every record touches.
+    @exclusivity(unchecked) private var stamper: RecordStamper
+    /// Allocated once the file is open (so a failed open allocates nothing).
+    @exclusivity(unchecked) private var buffer: RawByteBuffer
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// For `.atomicReplace`: the temporary file renamed to `path` on close.
@@ -96,7 +99,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             temporaryPath = replaces ? target : nil
         }
         buffer = RawByteBuffer(capacity: TraceWriter.bufferThreshold + 4096)
-        header.serialize(to: &buffer)
+        buffer.withCursor { header.serialize(to: &$0) }
         lock.lock()
         defer { lock.unlock() }
         if durability == .everyRecord { drainLocked() }
@@ -137,7 +140,6 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             if ownsDescriptor { _ = posixClose(descriptor) }
             if let temporaryPath { _ = unlink(temporaryPath) }
         }
-        buffer.deallocate()
     }
 
     // MARK: Continuing in another process
@@ -168,9 +170,11 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         let span = stamper.newSpan()
         let (seq, ts) = stamper.stamp()
         guard canWriteLocked else { return span }
-        TraceLineEncoding.appendRecord(
-            seq: seq, ts: ts, phase: .begin, span: span, kind: kind, path: path, className: className, thread: nil,
-            attributes: attributes, to: &buffer)
+        buffer.withCursor {
+            TraceLineEncoding.appendRecord(
+                seq: seq, ts: ts, phase: .begin, span: span, kind: kind, path: path, className: className, thread: nil,
+                attributes: attributes, to: &$0)
+        }
         recordAppendedLocked()
         return span
     }
@@ -180,9 +184,11 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         defer { lock.unlock() }
         let (seq, ts) = stamper.stamp()
         guard canWriteLocked else { return }
-        TraceLineEncoding.appendRecord(
-            seq: seq, ts: ts, phase: .end, span: span, kind: kind, path: path, className: nil, thread: nil,
-            attributes: attributes, to: &buffer)
+        buffer.withCursor {
+            TraceLineEncoding.appendRecord(
+                seq: seq, ts: ts, phase: .end, span: span, kind: kind, path: path, className: nil, thread: nil,
+                attributes: attributes, to: &$0)
+        }
         recordAppendedLocked()
     }
 
@@ -191,9 +197,11 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         defer { lock.unlock() }
         let (seq, ts) = stamper.stamp()
         guard canWriteLocked else { return }
-        TraceLineEncoding.appendRecord(
-            seq: seq, ts: ts, phase: .instant, span: nil, kind: kind, path: path, className: className, thread: nil,
-            attributes: attributes, to: &buffer)
+        buffer.withCursor {
+            TraceLineEncoding.appendRecord(
+                seq: seq, ts: ts, phase: .instant, span: nil, kind: kind, path: path, className: className, thread: nil,
+                attributes: attributes, to: &$0)
+        }
         recordAppendedLocked()
     }
 
@@ -209,7 +217,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
                 clock: stamper.clock, nextSeq: nextSeq, nextSpan: nextSpan, monotonicStart: stamper.monotonicStart)
         }
         guard canWriteLocked else { return }
-        record.serialize(to: &buffer)
+        buffer.withCursor { record.serialize(to: &$0) }
         recordAppendedLocked()
     }
 
