@@ -6,31 +6,47 @@
 # indicative and re-run on a quiet machine.
 #   Benchmarks/render.sh            all sections
 #   Benchmarks/render.sh --quick    one run per measurement, smaller growth series
+#   Benchmarks/render.sh --cpu      times are user + system CPU seconds instead of wall clock:
+#                                   steadier on a loaded machine; render's libgvc warm-up thread
+#                                   overlaps its trace reading, so its CPU time exceeds its wall time
+#   RESTORETRACE_BIN=/path/to/restoretrace Benchmarks/render.sh --quick
+#                                   measure that binary instead of building (before/after runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=3
 growth=(100 200 400 800 1600)
-if [ "${1:-}" = "--quick" ]; then runs=1; growth=(100 400 1600); fi
+clock=wall
+for argument in "$@"; do
+    case "$argument" in
+        --quick) runs=1; growth=(100 400 1600) ;;
+        --cpu) clock=cpu ;;
+        *) echo "usage: Benchmarks/render.sh [--quick] [--cpu]" >&2; exit 2 ;;
+    esac
+done
 
-swift build -c release --product restoretrace >/dev/null
-bin=.build/release/restoretrace
+bin=${RESTORETRACE_BIN:-}
+if [ -z "$bin" ]; then
+    swift build -c release --product restoretrace >/dev/null
+    bin=.build/release/restoretrace
+fi
 command -v dot >/dev/null || { echo "render.sh: the dot CLI is needed for the comparison (apt install graphviz)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# best_of CMD...: the smallest wall-clock time of $runs runs, in seconds.
+# best_of CMD...: the smallest time of $runs runs, in seconds (wall clock, or CPU with --cpu).
 best_of() {
     local best="" t
     for _ in $(seq "$runs"); do
-        t=$( { TIMEFORMAT=%R; time "$@" >/dev/null 2>&1; } 2>&1 )
+        t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 )
+        if [ "$clock" = cpu ]; then t=$(awk '{ printf "%.3f", $2 + $3 }' <<<"$t"); else t=${t%% *}; fi
         if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
     done
     echo "$best"
 }
 
 echo "restoretrace render benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
-echo "libgvc $(pkg-config --modversion libgvc), best of $runs"
+echo "libgvc $(pkg-config --modversion libgvc), best of $runs, $clock time"
 echo
 echo "## render (end to end: read trace, build diagram, layout, SVG) vs dot -Tsvg on the same DOT"
 echo "## prep s = render --format dot (everything but layout); layout s = render s - prep s"

@@ -10,7 +10,9 @@ enum DiagramText {
     /// `text` cut to `limit` characters, ending in `…` when cut; `""` becomes `(empty)`.
     static func short(_ text: String, limit: Int = maximumIdentifierLength) -> String {
         if text.isEmpty { return "(empty)" }
-        guard text.count > limit else { return text }
+        // A character is at least one UTF-8 byte: short text needs no character count, which
+        // walks grapheme breaks.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"
     }
 
@@ -19,7 +21,7 @@ enum DiagramText {
     static func path(_ components: [String]) -> String {
         let parts = components.map { short($0, limit: 24) }
         var out = parts.joined(separator: " › ")
-        if out.count > maximumPathLength {
+        if out.utf8.count > maximumPathLength, out.count > maximumPathLength {
             out = "… " + String(out.suffix(maximumPathLength - 2))
         }
         return out

@@ -129,7 +129,9 @@ public enum Attribute: Sendable, Hashable {
 /// A set of attributes, at most one per name; the last one set wins. Written sorted by name, so
 /// the DOT text does not depend on the order they were set in.
 public struct AttributeList: Sendable, Hashable, ExpressibleByArrayLiteral {
-    private var byName: [String: Attribute] = [:]
+    /// Sorted by name, one per name. A list holds a handful of attributes and a diagram thousands
+    /// of lists: a sorted array is set without hashing and is already in the order DOT is written in.
+    private var attributes: [Attribute] = []
 
     public init(_ attributes: [Attribute] = []) {
         for attribute in attributes { set(attribute) }
@@ -138,18 +140,29 @@ public struct AttributeList: Sendable, Hashable, ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: Attribute...) { self.init(elements) }
 
     /// Sets `attribute`, replacing any attribute of the same name.
-    public mutating func set(_ attribute: Attribute) { byName[attribute.name] = attribute }
+    public mutating func set(_ attribute: Attribute) {
+        let name = attribute.name
+        guard let index = attributes.firstIndex(where: { $0.name >= name }) else {
+            attributes.append(attribute)
+            return
+        }
+        if attributes[index].name == name {
+            attributes[index] = attribute
+        } else {
+            attributes.insert(attribute, at: index)
+        }
+    }
 
     /// Removes the attribute named `name`.
-    public mutating func remove(named name: String) { byName[name] = nil }
+    public mutating func remove(named name: String) { attributes.removeAll { $0.name == name } }
 
     /// The attribute named `name` (a DOT name such as `"fillcolor"`).
-    public subscript(name: String) -> Attribute? { byName[name] }
+    public subscript(name: String) -> Attribute? { attributes.first { $0.name == name } }
 
     /// The attributes, sorted by name.
-    public var sorted: [Attribute] { byName.keys.sorted().compactMap { byName[$0] } }
+    public var sorted: [Attribute] { attributes }
 
-    public var isEmpty: Bool { byName.isEmpty }
+    public var isEmpty: Bool { attributes.isEmpty }
 
     /// `[a=1, b=2]` (empty text when there is nothing to write).
     var dotText: String {
@@ -160,14 +173,18 @@ public struct AttributeList: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// Appends ``dotText``.
     func appendDOT(to out: inout String) {
-        if byName.isEmpty { return }
+        if attributes.isEmpty { return }
         out.append("[")
-        for (position, name) in byName.keys.sorted().enumerated() {
-            guard let attribute = byName[name] else { continue }
+        for (position, attribute) in attributes.enumerated() {
             if position > 0 { out.append(", ") }
-            out.append(name)
+            out.append(attribute.name)
             out.append("=")
-            if case .label(let label) = attribute { label.appendDOT(to: &out) } else { out.append(attribute.dotValue) }
+            switch attribute {
+            case .label(let label): label.appendDOT(to: &out)
+            case .color(let color), .fillColor(let color), .fontColor(let color), .backgroundColor(let color):
+                color.appendDOT(to: &out)
+            default: out.append(attribute.dotValue)
+            }
         }
         out.append("]")
     }

@@ -25,18 +25,39 @@ public struct Color: Sendable, Hashable {
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hexString: String {
-        var out = "#" + Color.hexByte(red) + Color.hexByte(green) + Color.hexByte(blue)
-        if alpha != 255 { out += Color.hexByte(alpha) }
+        var out = ""
+        appendHex(to: &out)
         return out
     }
 
-    var dotValue: String { "\"" + hexString + "\"" }
-
-    private static let hexDigits = Array("0123456789abcdef")
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        String([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
+    var dotValue: String {
+        var out = ""
+        appendDOT(to: &out)
+        return out
     }
+
+    /// Appends ``dotValue``: the hex string, quoted.
+    func appendDOT(to out: inout String) {
+        out.append("\"")
+        appendHex(to: &out)
+        out.append("\"")
+    }
+
+    /// Appends ``hexString`` digit by digit: diagrams write thousands of colours.
+    private func appendHex(to out: inout String) {
+        out.append("#")
+        Color.appendHexByte(red, to: &out)
+        Color.appendHexByte(green, to: &out)
+        Color.appendHexByte(blue, to: &out)
+        if alpha != 255 { Color.appendHexByte(alpha, to: &out) }
+    }
+
+    private static func appendHexByte(_ byte: UInt8, to out: inout String) {
+        out.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+        out.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 }
 
 /// Node shapes. Record shapes are deliberately absent: their labels are a small language of their own.

@@ -11,41 +11,73 @@
 enum DOTQuoting {
     /// `text` as a complete quoted DOT string, quotes included.
     static func quoted(_ text: String) -> String {
-        var out = "\""
+        var out = ""
         out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Appends ``quoted(_:)`` of `text` without making it a string of its own first.
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out.append("\"")
         appendEscaped(text, to: &out, lineBreak: "\\n")
         out.append("\"")
-        return out
     }
 
     /// Appends `text` escaped for the inside of a quoted DOT string; each line break becomes `lineBreak`.
     static func appendEscaped(_ text: String, to out: inout String, lineBreak: String) {
-        // Most text (identifiers, class names, durations) is printable ASCII with nothing to
-        // escape: append it whole instead of scalar by scalar.
-        if text.utf8.allSatisfy(isPlain) {
+        // Most text (identifiers, class names) is printable ASCII with nothing to escape: append
+        // it whole. Otherwise (durations in µs, arrows, `·`) copy the runs between the characters
+        // that need escaping or dropping, which are all told apart by their UTF-8 bytes.
+        let utf8 = text.utf8
+        if utf8.allSatisfy(isPlain) {
             out.append(text)
             return
         }
-        var previousWasCarriageReturn = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCarriageReturn = scalar == "\r" }
-            switch scalar {
-            case "\\": out.append("\\\\")
-            case "\"": out.append("\\\"")
-            case "{", "}", "|", "<", ">":
-                out.append("\\")
-                out.unicodeScalars.append(scalar)
-            case "\n":
-                if !previousWasCarriageReturn { out.append(lineBreak) }
-            case "\r", "\u{2028}", "\u{2029}", "\u{85}":
-                out.append(lineBreak)
-            case "\t":
-                out.append(" ")
-            default:
-                if isDropped(scalar) { continue }
-                out.unicodeScalars.append(scalar)
+        var runStart = utf8.startIndex
+        var index = runStart
+        var previous: UInt8 = 0
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let replacement: Substring?
+            switch byte {
+            case UInt8(ascii: "\\"): replacement = "\\\\"
+            case UInt8(ascii: "\""): replacement = "\\\""
+            case UInt8(ascii: "{"): replacement = "\\{"
+            case UInt8(ascii: "}"): replacement = "\\}"
+            case UInt8(ascii: "|"): replacement = "\\|"
+            case UInt8(ascii: "<"): replacement = "\\<"
+            case UInt8(ascii: ">"): replacement = "\\>"
+            // \r\n is one line break.
+            case 0x0A: replacement = previous == 0x0D ? "" : Substring(lineBreak)
+            case 0x0D: replacement = Substring(lineBreak)
+            case 0x09: replacement = " "
+            case 0x00..<0x20, 0x7F: replacement = ""
+            case 0xC2 where next != utf8.endIndex && (0x80...0x9F).contains(utf8[next]):
+                // U+0080...U+009F: C1 controls, dropped, but U+0085 (next line) breaks the line.
+                replacement = utf8[next] == 0x85 ? Substring(lineBreak) : ""
+                next = utf8.index(after: next)
+            case 0xE2 where isLineOrParagraphSeparator(utf8[next...]):
+                replacement = Substring(lineBreak)
+                next = utf8.index(next, offsetBy: 2)
+            default: replacement = nil
             }
+            previous = byte
+            if let replacement {
+                out.append(contentsOf: Substring(utf8[runStart..<index]))
+                out.append(contentsOf: replacement)
+                runStart = next
+            }
+            index = next
         }
+        out.append(contentsOf: Substring(utf8[runStart..<index]))
+    }
+
+    /// True when `rest`, what follows an E2 lead byte, starts with 80 A8 or 80 A9: U+2028 or U+2029.
+    private static func isLineOrParagraphSeparator(_ rest: Substring.UTF8View) -> Bool {
+        var bytes = rest.makeIterator()
+        return bytes.next() == 0x80 && (0xA8...0xA9).contains(bytes.next() ?? 0)
     }
 
     /// Printable ASCII that is written as it is.
@@ -57,11 +89,5 @@ enum DOTQuoting {
         default:
             return byte >= 0x20 && byte < 0x7F
         }
-    }
-
-    /// C0 and C1 controls (NUL included) and DEL: never meaningful in a label.
-    private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (value >= 0x7F && value <= 0x9F)
     }
 }

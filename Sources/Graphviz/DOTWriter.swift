@@ -6,7 +6,7 @@ enum DOTWriter {
         var out = ""
         out.reserveCapacity(4096 + 300 * graph.totalStatementCount)
         out.append("digraph ")
-        out.append(DOTQuoting.quoted(graph.id))
+        DOTQuoting.appendQuoted(graph.id, to: &out)
         out.append(" {\n")
         var nodeDefaults = graph.nodeDefaults
         // Nodes that appear only in an edge would otherwise be drawn with their identifier.
@@ -31,16 +31,16 @@ enum DOTWriter {
             out.append(indent)
             switch statement {
             case .node(let node):
-                out.append(DOTQuoting.quoted(node.id.rawValue))
+                DOTQuoting.appendQuoted(node.id.rawValue, to: &out)
                 if !node.attributes.isEmpty {
                     out.append(" ")
                     node.attributes.appendDOT(to: &out)
                 }
                 out.append(";\n")
             case .edge(let edge):
-                out.append(DOTQuoting.quoted(edge.from.rawValue))
+                DOTQuoting.appendQuoted(edge.from.rawValue, to: &out)
                 out.append(" -> ")
-                out.append(DOTQuoting.quoted(edge.to.rawValue))
+                DOTQuoting.appendQuoted(edge.to.rawValue, to: &out)
                 if !edge.attributes.isEmpty {
                     out.append(" ")
                     edge.attributes.appendDOT(to: &out)
@@ -48,7 +48,7 @@ enum DOTWriter {
                 out.append(";\n")
             case .subgraph(let subgraph):
                 out.append("subgraph ")
-                out.append(DOTQuoting.quoted(subgraph.id.dotName))
+                DOTQuoting.appendQuoted(subgraph.id.dotName, to: &out)
                 out.append(" {\n")
                 writeBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                           edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,

@@ -90,4 +90,74 @@ struct DOTWriterTests {
         #expect(Color(hex: 0xE69F00).hexString == "#e69f00")
         #expect(Color(hex: 0x000000, alpha: 0x80).hexString == "#00000080")
     }
+
+    @Test("attribute lists keep one attribute per name, the last set, sorted by name")
+    func attributeListSetsAndRemoves() {
+        var list = AttributeList([.shape(.box), .fontSize(9), .color(Color(hex: 0x112233))])
+        list.set(.fontSize(12))
+        list.set(.arrowHead(.vee))
+        #expect(list.sorted.map(\.name) == ["arrowhead", "color", "fontsize", "shape"])
+        #expect(list["fontsize"] == .fontSize(12))
+        list.remove(named: "color")
+        #expect(list.dotText == "[arrowhead=vee, fontsize=12, shape=box]")
+        #expect(list == AttributeList([.fontSize(12), .shape(.box), .arrowHead(.vee)]))
+    }
+
+    @Test("the run-copying escaper writes exactly what escaping scalar by scalar writes")
+    func escaperMatchesScalarByScalar() {
+        let pieces = ["a", "Zz9 ", "\\", "\"", "{", "}", "|", "<", ">", "\n", "\r", "\r\n", "\n\r", "\t", "\u{0}", "\u{7}",
+                      "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "µs", "·", "→", "…", "\u{2028}", "\u{2029}",
+                      "\u{2027}", "\u{202A}", "é", "e\u{301}", "שלום", "🙂", "\\N", "\"><script>"]
+        var generator = SplitMix(seed: 7)
+        var corpus = pieces
+        for _ in 0..<2000 {
+            corpus.append((0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        for text in corpus {
+            for lineBreak in ["\\n", "\\l"] {
+                var fast = "x"
+                DOTQuoting.appendEscaped(text, to: &fast, lineBreak: lineBreak)
+                #expect(fast == "x" + Self.escapedScalarByScalar(text, lineBreak: lineBreak), "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
+    /// The escaper as first written, one scalar at a time: the reference the fast one must match.
+    static func escapedScalarByScalar(_ text: String, lineBreak: String) -> String {
+        var out = ""
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": out.append("\\\\")
+            case "\"": out.append("\\\"")
+            case "{", "}", "|", "<", ">":
+                out.append("\\")
+                out.unicodeScalars.append(scalar)
+            case "\n":
+                if !previousWasCarriageReturn { out.append(lineBreak) }
+            case "\r", "\u{2028}", "\u{2029}", "\u{85}":
+                out.append(lineBreak)
+            case "\t":
+                out.append(" ")
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// A small deterministic generator for test corpora.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
