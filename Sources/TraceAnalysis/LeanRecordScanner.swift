@@ -38,6 +38,21 @@ enum LeanRecordScanner {
             }
         }
 
+        /// The kept names with their quotes, as little-endian words under a mask, for
+        /// ``Cursor/key()``: most frequent first ("message" is too long and takes the slow way).
+        static let words: [(value: UInt64, mask: UInt64, length: Int, key: Key)] = {
+            let names: [(String, Key)] = [
+                ("seq", .seq), ("ts", .ts), ("ph", .ph), ("span", .span), ("kind", .kind), ("path", .path),
+                ("class", .className), ("via", .via), ("result", .result), ("reason", .reason), ("thread", .thread),
+            ]
+            return names.map { name, key in
+                let quoted = Array("\"\(name)\"".utf8)
+                let value = quoted.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+                let mask = quoted.count == 8 ? UInt64.max : (UInt64(1) << (8 * quoted.count)) - 1
+                return (value, mask, quoted.count, key)
+            }
+        }()
+
         private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
             literal.withUTF8Buffer { expected in
                 expected.count == bytes.count && memcmp(expected.baseAddress!, bytes.baseAddress!, bytes.count) == 0
@@ -60,6 +75,8 @@ enum LeanRecordScanner {
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        /// ``Key/words``, fetched once per line rather than once per member.
+        private let keyWords = Key.words
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -79,8 +96,7 @@ enum LeanRecordScanner {
             if take(UInt8(ascii: "}")) { return nil }
             while true {
                 skipSpaces()
-                guard let keyBytes = plainBytes() else { return nil }
-                let key = Key.recognise(keyBytes)
+                guard let key = key() else { return nil }
                 skipSpaces()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpaces()
@@ -147,6 +163,21 @@ enum LeanRecordScanner {
                 thread: thread, attributes: attributes)
         }
 
+        /// The member name at `index`, moved past. A kept name is matched with one 8-byte load
+        /// and compare (its closing quote included, so "seq" never matches "seqs"); any other
+        /// name goes through ``plainBytes()`` and ``Key/recognise(_:)``.
+        private mutating func key() -> Key? {
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                for candidate in keyWords where word & candidate.mask == candidate.value {
+                    index += candidate.length
+                    return candidate.key
+                }
+            }
+            guard let name = plainBytes() else { return nil }
+            return Key.recognise(name)
+        }
+
         private mutating func take(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
@@ -209,15 +240,15 @@ enum LeanRecordScanner {
             if negative { cursor += 1 }
             let digitsStart = cursor
             var value: Int64 = 0
-            while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
-                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[cursor] - 0x30))
-                if overflow1 || overflow2 { return nil }
-                value = sum
+            // 18 digits cannot overflow; a 19th means a value beyond 2^53, refused below anyway.
+            while cursor < bytes.count, cursor - digitsStart < 19 {
+                let digit = bytes[cursor] &- 0x30
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int64(digit)
                 cursor += 1
             }
             let digits = cursor - digitsStart
-            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
+            guard digits > 0, digits < 19, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
             if cursor < bytes.count {
                 let next = bytes[cursor]
                 if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
