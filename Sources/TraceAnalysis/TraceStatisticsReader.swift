@@ -50,8 +50,9 @@ public enum TraceStatisticsReader {
         return joined ?? readPart(path: path, header: header, from: offset, to: nil, options: options)
     }
 
-    /// The statistics of the lines from byte `start` to byte `end` (or the end of the file).
-    private static func readPart(
+    /// The statistics of the lines from byte `start` to byte `end` (or the end of the file);
+    /// `continuing` for any part but the first (see ``TraceStatistics/joined(_:_:)``).
+    static func readPart(
         path: String, header: TraceHeader, from start: Int, to end: Int?, options: TraceStatistics.Options,
         continuing: Bool = false
     ) -> TraceStatistics? {

@@ -34,7 +34,9 @@ import TraceFormat
     /// points, and in three parts, against the full reader's. Returns false when the fast
     /// path does not take the file at all.
     @discardableResult
-    static func checkSplits(_ path: String, grouping: SummaryGrouping = .kind, limit: Int = 60) throws -> Bool {
+    static func checkSplits(
+        _ path: String, grouping: SummaryGrouping = .kind, limit: Int = 60, mustJoin: Bool = false
+    ) throws -> Bool {
         let options = TraceStatistics.Options(top: 3, grouping: grouping)
         guard let (header, offset) = LeanTraceReader.headerAndOffset(path: path),
             TraceStatisticsReader.read(path: path, header: header, from: offset, splits: [], options: options) != nil
@@ -48,6 +50,14 @@ import TraceFormat
             let parts = try #require(
                 TraceStatisticsReader.read(path: path, header: header, from: offset, splits: splits, options: options))
             #expect(rendered(parts) == expected, "\(path) split at \(splits)")
+            if mustJoin {  // the parts were joined, not read again in one go
+                let earlier = try #require(TraceStatisticsReader.readPart(
+                    path: path, header: header, from: offset, to: splits[0], options: options))
+                let later = try #require(TraceStatisticsReader.readPart(
+                    path: path, header: header, from: splits[0], to: splits.count > 1 ? splits[1] : nil,
+                    options: options, continuing: true))
+                #expect(TraceStatistics.joined(earlier, later) != nil, "\(path) split at \(splits)")
+            }
         }
         return true
     }
@@ -71,7 +81,9 @@ import TraceFormat
     func generated(crashAtEnd: Bool) throws {
         let trace = SyntheticTrace.make(objects: 300, seed: 41, crashAtEnd: crashAtEnd)
         let path = try LeanTraceReaderTests.write(trace.header, trace.records, name: "parts-\(crashAtEnd).jsonl")
-        for grouping in SummaryGrouping.allCases { #expect(try Self.checkSplits(path, grouping: grouping, limit: 30)) }
+        for grouping in SummaryGrouping.allCases {
+            #expect(try Self.checkSplits(path, grouping: grouping, limit: 30, mustJoin: true))
+        }
     }
 
     @Test("an E record's path counts when its B, in the earlier part, had none")
@@ -85,7 +97,7 @@ import TraceFormat
             TraceRecord(seq: 5, ts: 12, phase: .end, span: 3, kind: .decode),
         ]
         let path = try LeanTraceReaderTests.write(TraceHeader(clock: "ns"), records, name: "parts-late-path.jsonl")
-        for grouping in SummaryGrouping.allCases { #expect(try Self.checkSplits(path, grouping: grouping)) }
+        for grouping in SummaryGrouping.allCases { #expect(try Self.checkSplits(path, grouping: grouping, mustJoin: true)) }
     }
 
     /// Mutations that make the parts disagree unless the join handles them (or gives up).
