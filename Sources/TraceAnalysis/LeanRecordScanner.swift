@@ -38,20 +38,35 @@ enum LeanRecordScanner {
             }
         }
 
-        /// The kept names with their quotes, as little-endian words under a mask, for
-        /// ``Cursor/key()``: most frequent first ("message" is too long and takes the slow way).
-        static let words: [(value: UInt64, mask: UInt64, length: Int, key: Key)] = {
-            let names: [(String, Key)] = [
-                ("seq", .seq), ("ts", .ts), ("ph", .ph), ("span", .span), ("kind", .kind), ("path", .path),
-                ("class", .className), ("via", .via), ("result", .result), ("reason", .reason), ("thread", .thread),
-            ]
-            return names.map { name, key in
-                let quoted = Array("\"\(name)\"".utf8)
-                let value = quoted.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
-                let mask = quoted.count == 8 ? UInt64.max : (UInt64(1) << (8 * quoted.count)) - 1
-                return (value, mask, quoted.count, key)
+        /// The kept name at the start of `word` (the 8 bytes from its opening quote, read
+        /// little-endian) and its length with both quotes. The closing quote is part of the
+        /// match, so "seq" never matches "seqs". Nil for other names ("message", 9 bytes with
+        /// its quotes, too): ``Cursor/key()`` then reads the name byte by byte.
+        static func kept(_ word: UInt64) -> (key: Key, length: Int)? {
+            switch word & 0xFF_FFFF_FFFF {
+            case 0x22_7165_7322: return (.seq, 5)  // "seq"
+            case 0x22_6169_7622: return (.via, 5)  // "via"
+            default: break
             }
-        }()
+            switch word & 0xFFFF_FFFF {
+            case 0x2273_7422: return (.ts, 4)  // "ts"
+            case 0x2268_7022: return (.ph, 4)  // "ph"
+            default: break
+            }
+            switch word & 0xFFFF_FFFF_FFFF {
+            case 0x226E_6170_7322: return (.span, 6)  // "span"
+            case 0x2264_6E69_6B22: return (.kind, 6)  // "kind"
+            case 0x2268_7461_7022: return (.path, 6)  // "path"
+            default: break
+            }
+            if word & 0xFF_FFFF_FFFF_FFFF == 0x22_7373_616C_6322 { return (.className, 7) }  // "class"
+            switch word {
+            case 0x2274_6C75_7365_7222: return (.result, 8)  // "result"
+            case 0x226E_6F73_6165_7222: return (.reason, 8)  // "reason"
+            case 0x2264_6165_7268_7422: return (.thread, 8)  // "thread"
+            default: return nil
+            }
+        }
 
         private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
             literal.withUTF8Buffer { expected in
@@ -75,8 +90,6 @@ enum LeanRecordScanner {
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        /// ``Key/words``, fetched once per line rather than once per member.
-        private let keyWords = Key.words
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -164,14 +177,14 @@ enum LeanRecordScanner {
         }
 
         /// The member name at `index`, moved past. A kept name is matched with one 8-byte load
-        /// and compare (its closing quote included, so "seq" never matches "seqs"); any other
-        /// name goes through ``plainBytes()`` and ``Key/recognise(_:)``.
+        /// and a few masked compares (``Key/kept(_:)``); any other name goes through
+        /// ``plainBytes()`` and ``Key/recognise(_:)``.
         private mutating func key() -> Key? {
             if index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                for candidate in keyWords where word & candidate.mask == candidate.value {
-                    index += candidate.length
-                    return candidate.key
+                if let (key, length) = Key.kept(word) {
+                    index += length
+                    return key
                 }
             }
             guard let name = plainBytes() else { return nil }
