@@ -86,11 +86,7 @@ struct SummaryCommand: ParsableCommand {
         path: String, top: Int, grouping: SummaryGrouping, skipBadLines: Bool
     ) throws(TraceInputError) -> TraceSummary {
         let options = TraceStatistics.Options(top: top, grouping: grouping)
-        if let statistics = LeanTraceReader.read(
-            path: path, makeConsumer: { TraceStatistics(header: $0, options: options) }, add: { $0.add($1) })
-        {
-            return statistics.summary()
-        }
+        if let statistics = TraceStatisticsReader.read(path: path, options: options) { return statistics.summary() }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var statistics = TraceStatistics(header: input.header, options: .init(top: top, grouping: grouping))
         while let record = try input.next() { statistics.add(record) }

@@ -38,6 +38,36 @@ enum LeanRecordScanner {
             }
         }
 
+        /// The kept name at the start of `word` (the 8 bytes from its opening quote, read
+        /// little-endian) and its length with both quotes. The closing quote is part of the
+        /// match, so "seq" never matches "seqs". Nil for other names ("message", 9 bytes with
+        /// its quotes, too): ``Cursor/key()`` then reads the name byte by byte.
+        static func kept(_ word: UInt64) -> (key: Key, length: Int)? {
+            switch word & 0xFF_FFFF_FFFF {
+            case 0x22_7165_7322: return (.seq, 5)  // "seq"
+            case 0x22_6169_7622: return (.via, 5)  // "via"
+            default: break
+            }
+            switch word & 0xFFFF_FFFF {
+            case 0x2273_7422: return (.ts, 4)  // "ts"
+            case 0x2268_7022: return (.ph, 4)  // "ph"
+            default: break
+            }
+            switch word & 0xFFFF_FFFF_FFFF {
+            case 0x226E_6170_7322: return (.span, 6)  // "span"
+            case 0x2264_6E69_6B22: return (.kind, 6)  // "kind"
+            case 0x2268_7461_7022: return (.path, 6)  // "path"
+            default: break
+            }
+            if word & 0xFF_FFFF_FFFF_FFFF == 0x22_7373_616C_6322 { return (.className, 7) }  // "class"
+            switch word {
+            case 0x2274_6C75_7365_7222: return (.result, 8)  // "result"
+            case 0x226E_6F73_6165_7222: return (.reason, 8)  // "reason"
+            case 0x2264_6165_7268_7422: return (.thread, 8)  // "thread"
+            default: return nil
+            }
+        }
+
         private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
             literal.withUTF8Buffer { expected in
                 expected.count == bytes.count && memcmp(expected.baseAddress!, bytes.baseAddress!, bytes.count) == 0
@@ -79,8 +109,7 @@ enum LeanRecordScanner {
             if take(UInt8(ascii: "}")) { return nil }
             while true {
                 skipSpaces()
-                guard let keyBytes = plainBytes() else { return nil }
-                let key = Key.recognise(keyBytes)
+                guard let key = key() else { return nil }
                 skipSpaces()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpaces()
@@ -147,6 +176,21 @@ enum LeanRecordScanner {
                 thread: thread, attributes: attributes)
         }
 
+        /// The member name at `index`, moved past. A kept name is matched with one 8-byte load
+        /// and a few masked compares (``Key/kept(_:)``); any other name goes through
+        /// ``plainBytes()`` and ``Key/recognise(_:)``.
+        private mutating func key() -> Key? {
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if let (key, length) = Key.kept(word) {
+                    index += length
+                    return key
+                }
+            }
+            guard let name = plainBytes() else { return nil }
+            return Key.recognise(name)
+        }
+
         private mutating func take(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
@@ -209,15 +253,15 @@ enum LeanRecordScanner {
             if negative { cursor += 1 }
             let digitsStart = cursor
             var value: Int64 = 0
-            while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
-                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[cursor] - 0x30))
-                if overflow1 || overflow2 { return nil }
-                value = sum
+            // 18 digits cannot overflow; a 19th means a value beyond 2^53, refused below anyway.
+            while cursor < bytes.count, cursor - digitsStart < 19 {
+                let digit = bytes[cursor] &- 0x30
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int64(digit)
                 cursor += 1
             }
             let digits = cursor - digitsStart
-            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
+            guard digits > 0, digits < 19, digits == 1 || bytes[digitsStart] != 0x30 else { return nil }
             if cursor < bytes.count {
                 let next = bytes[cursor]
                 if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }

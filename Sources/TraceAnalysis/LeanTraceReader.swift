@@ -1,4 +1,5 @@
-// LeanTraceReader: the fast path of `summary` and `diff` for trace files. TraceReader reads
+// LeanTraceReader: the fast path of `diff` for trace files, and the line splitting that
+// `summary` (TraceStatisticsReader) and `export --to chrome` build on. TraceReader reads
 // the header; then lines are split with memchr and parsed by LeanRecordScanner. The first line
 // it does not accept ends the fast path, and the caller reads the file again with TraceInput,
 // which reports problems with their line numbers. Well-formed traces never take that detour.
@@ -34,10 +35,13 @@ public enum LeanTraceReader {
     }
 
     /// Calls `body` with each line (without its newline) of the file at `path` from byte
-    /// `offset` on, split with memchr. Returns true when every line was taken; false as soon
+    /// `offset` on (up to byte `limit`, exclusive, which must follow a newline, or to the end of
+    /// the file), split with memchr. Returns true when every line was taken; false as soon
     /// as `body` refuses one, or on a blank line, a last line without newline, a line over the
     /// reader's 64 MiB limit, or a read error.
-    static func forEachLine(path: String, from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    static func forEachLine(
+        path: String, from offset: Int, to limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -47,6 +51,7 @@ public enum LeanTraceReader {
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = 0
+        var unread = limit.map { $0 - offset } ?? Int.max
         while true {
             if filled == capacity {
                 // One line fills the buffer: grow it, up to the reader's line limit.
@@ -57,13 +62,14 @@ public enum LeanTraceReader {
                 buffer = larger
                 capacity *= 2
             }
-            let count = Foundation.read(descriptor, buffer + filled, capacity - filled)
+            let count = unread == 0 ? 0 : Foundation.read(descriptor, buffer + filled, min(capacity - filled, unread))
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
             }
             if count == 0 { return filled == 0 }  // a last line without "\n": full reader
             filled += count
+            unread -= count
             var start = 0
             while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
                 let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))

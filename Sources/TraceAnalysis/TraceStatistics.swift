@@ -92,6 +92,22 @@ public struct TraceStatistics: Sendable {
     private var warnings: [TraceWarning] = []
     private var warningCount: Int64 = 0
 
+    // A later part of a trace read in parts (``init(continuing:options:)``, ``joined(_:_:)``)
+    // does not know what the earlier parts left open; these keep what it cannot settle alone.
+    private var isContinuation = false
+    /// The seq of the part's first record, checked against the earlier part when joined.
+    private var firstSeq: Int64?
+    /// `E` records whose span is not open in this part, in file order: their `B` is in an
+    /// earlier part (or nowhere). Spans begun while none of this part's phases is open are
+    /// attributed to ``inheritedPhase(_:)`` of how many of these came before them.
+    private var pendingEnds: [TraceRecord] = []
+    private var tooManyPendingEnds = false
+    /// The smallest span id this part began: an earlier part's open span at or above it may
+    /// have been begun again here, which only the whole file in order can settle.
+    private var smallestBegunSpan = Int64.max
+    /// More `E` records without their `B` than any well-formed trace's nesting produces.
+    static let maximumPendingEnds = 256
+
     /// The reason recorded when an `exclude` or `discard` has none.
     public static let unspecified = "(unspecified)"
 
@@ -99,6 +115,13 @@ public struct TraceStatistics: Sendable {
         self.header = header
         self.options = options
         for kind in options.slowestKinds { slowest[kind] = SlowestSpans(capacity: options.top) }
+    }
+
+    /// Statistics for a later part of a trace, to be appended to the earlier part's with
+    /// ``joined(_:_:)``.
+    init(continuing header: TraceHeader, options: Options) {
+        self.init(header: header, options: options)
+        isContinuation = true
     }
 
     /// Takes the next record, in file order.
@@ -127,6 +150,11 @@ public struct TraceStatistics: Sendable {
     }
 
     private mutating func checkSeq(_ seq: Int64) {
+        if isContinuation && previousSeq == nil {
+            firstSeq = seq  // checked when joined, against the earlier part's last seq
+            previousSeq = seq
+            return
+        }
         let expected = previousSeq.map { $0 &+ 1 } ?? 0
         if seq > expected {
             seqGapCount += 1
@@ -143,9 +171,11 @@ public struct TraceStatistics: Sendable {
     private mutating func begin(_ record: TraceRecord) {
         spansBegun += 1
         guard let span = record.span else { return }
+        smallestBegunSpan = min(smallestBegunSpan, span)
+        let outside = isContinuation ? TraceStatistics.inheritedPhase(pendingEnds.count) : -1
         open[span] = OpenSpan(
             kind: record.kind, path: record.path, className: record.className, seq: record.seq, ts: record.ts,
-            phase: openPhases.last?.phase ?? -1)
+            phase: openPhases.last?.phase ?? outside)
         if let phase = TraceStatistics.phaseKinds.firstIndex(of: record.kind) {
             phaseOccurrences[phase] += 1
             openPhases.append((span, phase))
@@ -154,10 +184,23 @@ public struct TraceStatistics: Sendable {
 
     private mutating func end(_ record: TraceRecord) {
         guard let span = record.span, let begun = open.removeValue(forKey: span) else {
-            unmatchedEnds += 1
+            if isContinuation && record.span != nil {
+                if pendingEnds.count < TraceStatistics.maximumPendingEnds {
+                    pendingEnds.append(record)
+                } else {
+                    tooManyPendingEnds = true
+                }
+            } else {
+                unmatchedEnds += 1
+            }
             return
         }
         if let index = openPhases.lastIndex(where: { $0.span == span }) { openPhases.remove(at: index) }
+        finish(begun, endedBy: record)
+    }
+
+    /// Counts a span that `record` ended.
+    private mutating func finish(_ begun: OpenSpan, endedBy record: TraceRecord) {
         let duration = record.ts - begun.ts
         byPhaseAndKind[PhaseKindKey(phase: begun.phase, kind: begun.kind), default: DurationStatistics()].add(duration)
         switch options.grouping {
@@ -195,6 +238,81 @@ public struct TraceStatistics: Sendable {
             }
         default: break
         }
+    }
+
+    /// The phase index standing for "whatever phase the earlier parts had open after the first
+    /// `pendingEnds` of a continuation's pending ends": -2, -3, …
+    private static func inheritedPhase(_ pendingEnds: Int) -> Int { -2 - pendingEnds }
+
+    /// `earlier` followed by `later` (made with ``init(continuing:options:)`` for the records
+    /// right after `earlier`'s): the same statistics as adding both parts' records in order to
+    /// one accumulator, or nil when that cannot be guaranteed from the two parts alone (seq out
+    /// of order, a span id begun again across the parts, too many ends without a begin). The
+    /// caller then reads the trace in one go.
+    static func joined(_ earlier: TraceStatistics, _ later: TraceStatistics) -> TraceStatistics? {
+        guard later.isContinuation, !earlier.isContinuation, !later.tooManyPendingEnds,
+            earlier.seqOutOfOrder == 0, later.seqOutOfOrder == 0,
+            earlier.open.keys.allSatisfy({ $0 < later.smallestBegunSpan })
+        else { return nil }
+        if let first = later.firstSeq, let last = earlier.previousSeq, first <= last { return nil }
+
+        var joined = earlier
+        joined.records += later.records
+        joined.spansBegun += later.spansBegun
+        joined.firstTimestamp = earlier.firstTimestamp ?? later.firstTimestamp
+        joined.lastTimestamp = later.lastTimestamp ?? earlier.lastTimestamp
+        if let first = later.firstSeq { joined.checkSeq(first) }
+        joined.seqGapCount += later.seqGapCount
+        joined.missingRecords += later.missingRecords
+        joined.seqGaps += later.seqGaps.prefix(TraceStatistics.keptSeqGaps - joined.seqGaps.count)
+        joined.previousSeq = later.previousSeq ?? joined.previousSeq
+        for index in joined.phaseOccurrences.indices { joined.phaseOccurrences[index] += later.phaseOccurrences[index] }
+
+        // The pending ends close the earlier part's spans in order; the phase innermost after
+        // each is what the later part's spans begun outside its own phases belong to.
+        var outerPhases = [joined.openPhases.last?.phase ?? -1]
+        for record in later.pendingEnds {
+            joined.end(record)
+            outerPhases.append(joined.openPhases.last?.phase ?? -1)
+        }
+        func resolved(_ phase: Int) -> Int { phase <= -2 ? outerPhases[-2 - phase] : phase }
+
+        for (key, statistics) in later.byPhaseAndKind {
+            joined.byPhaseAndKind[PhaseKindKey(phase: resolved(key.phase), kind: key.kind), default: DurationStatistics()]
+                .merge(statistics)
+        }
+        for (key, statistics) in later.byGroup { joined.byGroup[key, default: DurationStatistics()].merge(statistics) }
+        joined.instants.merge(later.instants, uniquingKeysWith: +)
+        joined.exclusions.merge(later.exclusions, uniquingKeysWith: +)
+        joined.discards.merge(later.discards, uniquingKeysWith: +)
+        joined.locateVia.merge(later.locateVia, uniquingKeysWith: +)
+        joined.locateResults.merge(later.locateResults, uniquingKeysWith: +)
+        // Spans are ordered by duration, then by their begin's seq, which the parts' seqs
+        // (strictly increasing, checked above) make unique: the kept set does not depend on
+        // the order spans are offered in.
+        for (kind, kept) in later.slowest {
+            for span in kept.sorted { joined.slowest[kind]?.offer(span) }
+        }
+        joined.errors += later.errors.prefix(TraceStatistics.keptErrors - joined.errors.count)
+        joined.errorCount += later.errorCount
+        joined.warnings += later.warnings.prefix(TraceStatistics.keptWarnings - joined.warnings.count)
+        joined.warningCount += later.warningCount
+        joined.unmatchedEnds += later.unmatchedEnds
+        for (span, begun) in later.open {
+            var begun = begun
+            begun.phase = resolved(begun.phase)
+            joined.open[span] = begun
+        }
+        joined.openPhases += later.openPhases
+        joined.smallestBegunSpan = min(earlier.smallestBegunSpan, later.smallestBegunSpan)
+        return joined
+    }
+
+    /// Whether the `path` of an `E` record ending `span` is needed: its `B` had none, or the
+    /// `B` is not in what this accumulator has seen (an earlier part's, or none).
+    func needsEndPath(span: Int64) -> Bool {
+        guard let begun = open[span] else { return true }
+        return begun.path == nil
     }
 
     /// The statistics so far; spans still open are reported as unfinished.
