@@ -115,6 +115,7 @@ public enum SummaryJSONFormat {
         json.endArray()
         json.endObject()
         json.key("unmatchedEnds"); json.int(summary.unmatchedEnds)
+        json.key("endsBeforeBegin"); json.int(summary.endsBeforeBegin)
         json.key("errors")
         json.beginObject()
         json.key("count"); json.int(summary.errorCount)

@@ -93,6 +93,11 @@ public struct SummaryTextFormat: Sendable {
         if summary.unmatchedEnds > 0 {
             lines.append("unmatched ends: \(TextNumbers.grouped(summary.unmatchedEnds)) E records end no open span")
         }
+        if summary.endsBeforeBegin > 0 {
+            let spans = summary.endsBeforeBegin == 1 ? "span ends before it begins" : "spans end before they begin"
+            lines.append("ts goes back: \(TextNumbers.grouped(summary.endsBeforeBegin)) \(spans) "
+                + "(counted as 0; `restoretrace validate` names the lines)")
+        }
         for warning in summary.warnings {
             lines.append(warning.line.map { "line \($0): \(warning.message)" } ?? warning.message)
         }

@@ -87,6 +87,7 @@ public struct TraceStatistics: Sendable {
     private var missingRecords: Int64 = 0
     private var seqOutOfOrder: Int64 = 0
     private var unmatchedEnds: Int64 = 0
+    private var endsBeforeBegin: Int64 = 0
     private var errors: [TraceSummary.ErrorEvent] = []
     private var errorCount: Int64 = 0
     private var warnings: [TraceWarning] = []
@@ -201,7 +202,8 @@ public struct TraceStatistics: Sendable {
 
     /// Counts a span that `record` ended.
     private mutating func finish(_ begun: OpenSpan, endedBy record: TraceRecord) {
-        let duration = record.ts - begun.ts
+        let duration = record.ts &- begun.ts
+        if duration < 0 { endsBeforeBegin += 1 }  // ts went back: counted as 0 (DurationStatistics)
         byPhaseAndKind[PhaseKindKey(phase: begun.phase, kind: begun.kind), default: DurationStatistics()].add(duration)
         switch options.grouping {
         case .kind: break
@@ -298,6 +300,7 @@ public struct TraceStatistics: Sendable {
         joined.warnings += later.warnings.prefix(TraceStatistics.keptWarnings - joined.warnings.count)
         joined.warningCount += later.warningCount
         joined.unmatchedEnds += later.unmatchedEnds
+        joined.endsBeforeBegin += later.endsBeforeBegin
         for (span, begun) in later.open {
             var begun = begun
             begun.phase = resolved(begun.phase)
@@ -352,6 +355,7 @@ public struct TraceStatistics: Sendable {
             locateVia: TraceStatistics.tallies(locateVia), locateResults: TraceStatistics.tallies(locateResults),
             unfinished: unfinished, slowest: slowestRows, seqGaps: seqGaps, seqGapCount: seqGapCount,
             missingRecords: missingRecords, seqOutOfOrder: seqOutOfOrder, unmatchedEnds: unmatchedEnds,
+            endsBeforeBegin: endsBeforeBegin,
             errors: errors, errorCount: errorCount, warnings: warnings, warningCount: warningCount)
     }
 

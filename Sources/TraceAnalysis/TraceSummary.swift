@@ -91,6 +91,8 @@ public struct TraceSummary: Sendable {
     public var seqOutOfOrder: Int64
     /// `E` records with no open `B` of the same span id.
     public var unmatchedEnds: Int64
+    /// Spans whose `E` has a smaller `ts` than their `B` (the clock went back); each counts as 0.
+    public var endsBeforeBegin: Int64
     public var errors: [ErrorEvent]
     public var errorCount: Int64
     /// What the reader reported (cut-off last line, skipped bad lines, ...), in line order.

@@ -1,6 +1,7 @@
 // Tests of TraceStatistics against an independent pairing of generated traces: exact counts,
 // totals and maxima, percentiles within the stated bound, tallies, unfinished spans and gaps.
 
+import Foundation
 import Testing
 @testable import TraceAnalysis
 import TraceFormat
@@ -140,6 +141,23 @@ import TraceFormat
         #expect(summary.unmatchedEnds == 1)
         #expect(summary.kinds.first?.durations.count == 1)
         #expect(summary.kinds.first?.durations.total == 3)
+    }
+
+    @Test("a span that ends before it begins (ts went back) counts as 0 and is reported, in text and JSON")
+    func endBeforeBegin() throws {
+        let records = [
+            TraceRecord(seq: 0, ts: 500, phase: .begin, span: 1, kind: .encode),
+            TraceRecord(seq: 1, ts: 100, phase: .end, span: 1, kind: .encode),
+            TraceRecord(seq: 2, ts: 200, phase: .begin, span: 2, kind: .encode),
+            TraceRecord(seq: 3, ts: 250, phase: .end, span: 2, kind: .encode),
+        ]
+        let summary = Self.summarise(SyntheticTrace(header: TraceHeader(), records: records))
+        #expect(summary.endsBeforeBegin == 1)
+        #expect(summary.kinds.first?.durations.count == 2)
+        #expect(summary.kinds.first?.durations.total == 50)
+        #expect(SummaryTextFormat().render(summary).contains("ts goes back: 1 span ends before it begins"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(SummaryJSONFormat.render(summary))) as? [String: Any])
+        #expect((json["endsBeforeBegin"] as? NSNumber)?.intValue == 1)
     }
 
     @Test("grouping by class splits each kind's spans by the class on their B record")
