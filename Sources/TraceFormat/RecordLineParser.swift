@@ -213,23 +213,30 @@ enum RecordLineParser {
     static func matchKnownKind(_ s: inout JSONScanner) -> Int? {
         let start = s.index
         guard start < s.end, s.base[start] == UInt8(ascii: "\"") else { return nil }
+        // The closing quote is the first special byte (a known kind has no escape, control or
+        // non-ASCII byte), found eight bytes at a time; past the end `word(at:)` reads zeros,
+        // which are special too.
         var close = start + 1
-        while close < s.end, s.base[close] != UInt8(ascii: "\""), s.base[close] != UInt8(ascii: "\\") { close += 1 }
+        while true {
+            let special = JSONScanner.specialByteMask(s.word(at: close))
+            if special != 0 {
+                close += special.trailingZeroBitCount >> 3
+                break
+            }
+            close += 8
+        }
         guard close < s.end, s.base[close] == UInt8(ascii: "\"") else { return nil }
         let length = close - start - 1
+        let table = KnownKindTable.shared
+        guard length < table.rangeByLength.count else { return nil }
         // Three words (bytes 0..<8, 8..<16, and the last eight) tell apart the known kinds, all
-        // at most 24 bytes; a longer one would be compared in full.
+        // at most 24 bytes (the table's lengths).
         let key = KnownKindKey(length: length, head: s.word(at: start + 1),
                                middle: length > 8 ? s.word(at: start + 9) : 0,
                                tail: length > 16 ? s.word(at: close - 8) : 0)
-        for (index, known) in knownKindKeys.enumerated() where known == key {
-            if length > 24 && !RecordKind.known[index].rawValue.utf8.elementsEqual(
-                UnsafeBufferPointer(start: s.base + start + 1, count: length))
-            {
-                continue
-            }
+        for entry in table.rangeByLength[length] where table.keys[entry] == key {
             s.index = close + 1
-            return index
+            return table.indices[entry]
         }
         return nil
     }
@@ -252,14 +259,44 @@ enum RecordLineParser {
         }
     }
 
-    /// ``RecordKind/known`` as ``matchKnownKind(_:)`` compares them.
-    private static let knownKindKeys: [KnownKindKey] = RecordKind.known.map { kind in
-        let bytes = Array(kind.rawValue.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let text = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
-            return KnownKindKey(length: bytes.count, head: text.word(at: 0),
-                                middle: bytes.count > 8 ? text.word(at: 8) : 0,
-                                tail: bytes.count > 16 ? text.word(at: bytes.count - 8) : 0)
+    /// ``RecordKind/known`` as ``matchKnownKind(_:)`` compares them: grouped by length, so
+    /// that a kind is compared with the one to three known kinds of its length only.
+    /// (A class, so that the hot path reads the shared table without retaining its arrays.)
+    private final class KnownKindTable: Sendable {
+        /// Kinds longer than this would need more than three words.
+        static let maxLength = 24
+        static let shared = KnownKindTable()
+
+        let keys: [KnownKindKey]
+        /// `indices[i]` is the index in ``RecordKind/known`` of `keys[i]`.
+        let indices: [Int]
+        /// The entries of each length.
+        let rangeByLength: [Range<Int>]
+
+        private init() {
+            let known = RecordKind.known.enumerated()
+                .map { (index: $0.offset, bytes: Array($0.element.rawValue.utf8)) }
+                .sorted { ($0.bytes.count, $0.index) < ($1.bytes.count, $1.index) }
+            precondition(known.allSatisfy { $0.bytes.count <= KnownKindTable.maxLength })
+            let keys = known.map { _, bytes in
+                bytes.withUnsafeBufferPointer { buffer in
+                    let text = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
+                    return KnownKindKey(length: bytes.count, head: text.word(at: 0),
+                                        middle: bytes.count > 8 ? text.word(at: 8) : 0,
+                                        tail: bytes.count > 16 ? text.word(at: bytes.count - 8) : 0)
+                }
+            }
+            self.keys = keys
+            indices = known.map(\.index)
+            var ranges: [Range<Int>] = []
+            var first = 0
+            for length in 0...KnownKindTable.maxLength {
+                var last = first
+                while last < keys.count && keys[last].length == length { last += 1 }
+                ranges.append(first..<last)
+                first = last
+            }
+            rangeByLength = ranges
         }
     }
 

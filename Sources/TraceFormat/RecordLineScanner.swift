@@ -103,9 +103,7 @@ enum RecordLineScanner {
                     return nil
                 }
             } else {
-                s.index = i
-                try s.skipValue(depth: 1)
-                i = s.index
+                i = try skipOtherValue(&s, at: i)
             }
             i = skipSpace(base, from: i, end: end)
             guard i < end else { return nil }
@@ -172,6 +170,29 @@ enum RecordLineScanner {
         }
         i += 3
         return phase
+    }
+
+    /// Checks the value of a field other than the core ones and returns the index after it.
+    /// Strings and arrays of strings (`keys`, `reason`, `result`, ...) are taken here; anything
+    /// else goes to the scanner's general `skipValue`.
+    @inline(__always)
+    private static func skipOtherValue(_ s: inout JSONScanner, at start: Int) throws(JSONParseError) -> Int {
+        var i = start
+        if i < s.end {
+            switch s.base[i] {
+            case UInt8(ascii: "\""):
+                s.index = i
+                try s.skipString()
+                return s.index
+            case UInt8(ascii: "["):
+                if try skipPath(&s, &i) { return i }
+            default:
+                break
+            }
+        }
+        s.index = start
+        try s.skipValue(depth: 1)
+        return s.index
     }
 
     /// Checks an array of strings at `i` and moves past it; false when it is something else.
