@@ -220,12 +220,23 @@ struct JSONScanner {
                 index = special + 1
                 return
             }
-            break
+            try skipStringByteByByte()
+            return
+        }
+        // The last bytes of the line (a short string at the end of a record): one at a time.
+        while i < end {
+            let byte = base[i]
+            if byte == UInt8(ascii: "\"") {
+                index = i + 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            i += 1
         }
         try skipStringByteByByte()
     }
 
-    /// ``skipString()`` for escapes, non-ASCII text, errors and the last bytes of a line.
+    /// ``skipString()`` for escapes, non-ASCII text and errors.
     private mutating func skipStringByteByByte() throws(JSONParseError) {
         let open = index
         index += 1
@@ -286,6 +297,39 @@ struct JSONScanner {
         }
         throw error(.unterminatedString, at: open)
     }
+
+    /// The eight bytes at `offset` as one little-endian word (the first byte lowest), zeros for
+    /// bytes at or past the end: short known texts (keys, kinds) are matched with one compare.
+    @inline(__always)
+    func word(at offset: Int) -> UInt64 {
+        if offset + 8 <= end {
+            return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        var word: UInt64 = 0
+        var i = Swift.min(end, offset + 8)
+        while i > offset {
+            i -= 1
+            word = word << 8 | UInt64(base[i])
+        }
+        return word
+    }
+
+    /// The first (up to) eight bytes of `text` packed as ``word(at:)`` packs them; folds to a
+    /// constant for a literal.
+    @inline(__always)
+    static func packedWord(_ text: StaticString) -> UInt64 {
+        var word: UInt64 = 0
+        var i = Swift.min(8, text.utf8CodeUnitCount)
+        while i > 0 {
+            i -= 1
+            word = word << 8 | UInt64(text.utf8Start[i])
+        }
+        return word
+    }
+
+    /// The low `count` bytes of a word (all of it from eight on).
+    @inline(__always)
+    static func lowBytesMask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1 }
 
     /// True when one of the eight bytes in `word` is `"`, `\`, below 0x20, or 0x80 and above
     /// (SWAR: "has a zero byte" tests on the word XORed with each special byte).

@@ -172,56 +172,132 @@ enum RecordLineParser {
     /// it; otherwise leaves `s.index` unchanged and returns nil.
     @inline(__always)
     static func matchCoreKey(_ s: inout JSONScanner) -> CoreField? {
-        let base = s.base
-        let start = s.index + 1
-        // The longest core key is "thread" (6 bytes); look for the closing quote within 7.
-        var length = 0
-        while length <= 6 {
-            let i = start + length
-            guard i < s.end else { return nil }
-            let byte = base[i]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { return nil }
-            length += 1
+        // One 8-byte load from the opening quote: every core key, quotes included, fits, and a
+        // key matches when its bytes up to the closing quote are equal.
+        let word = s.word(at: s.index)
+        let field: CoreField
+        let length: Int
+        if keyMatches(word, #""seq""#) {
+            (field, length) = (.seq, 5)
+        } else if keyMatches(word, #""ts""#) {
+            (field, length) = (.ts, 4)
+        } else if keyMatches(word, #""ph""#) {
+            (field, length) = (.ph, 4)
+        } else if keyMatches(word, #""span""#) {
+            (field, length) = (.span, 6)
+        } else if keyMatches(word, #""kind""#) {
+            (field, length) = (.kind, 6)
+        } else if keyMatches(word, #""path""#) {
+            (field, length) = (.path, 6)
+        } else if keyMatches(word, #""class""#) {
+            (field, length) = (.className, 7)
+        } else if keyMatches(word, #""thread""#) {
+            (field, length) = (.thread, 8)
+        } else if keyMatches(word, #""type""#) {
+            (field, length) = (.type, 6)
+        } else {
+            return nil
         }
-        guard length <= 6 else { return nil }
-        let p = base + start
-        let field: CoreField?
-        switch length {
-        case 2:
-            if p[0] == UInt8(ascii: "t") && p[1] == UInt8(ascii: "s") {
-                field = .ts
-            } else if p[0] == UInt8(ascii: "p") && p[1] == UInt8(ascii: "h") {
-                field = .ph
-            } else {
-                field = nil
-            }
-        case 3:
-            field = p[0] == UInt8(ascii: "s") && p[1] == UInt8(ascii: "e") && p[2] == UInt8(ascii: "q") ? .seq : nil
-        case 4:
-            switch (p[0], p[1], p[2], p[3]) {
-            case (UInt8(ascii: "s"), UInt8(ascii: "p"), UInt8(ascii: "a"), UInt8(ascii: "n")): field = .span
-            case (UInt8(ascii: "k"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "d")): field = .kind
-            case (UInt8(ascii: "p"), UInt8(ascii: "a"), UInt8(ascii: "t"), UInt8(ascii: "h")): field = .path
-            case (UInt8(ascii: "t"), UInt8(ascii: "y"), UInt8(ascii: "p"), UInt8(ascii: "e")): field = .type
-            default: field = nil
-            }
-        case 5:
-            field = equals(p, "class") ? .className : nil
-        case 6:
-            field = equals(p, "thread") ? .thread : nil
-        default:
-            field = nil
-        }
-        if field != nil { s.index = start + length + 1 }
+        s.index += length
         return field
     }
 
     @inline(__always)
-    private static func equals(_ p: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
-        let bytes = literal.utf8Start
-        for i in 0..<literal.utf8CodeUnitCount where p[i] != bytes[i] { return false }
-        return true
+    private static func keyMatches(_ word: UInt64, _ key: StaticString) -> Bool {
+        word & JSONScanner.lowBytesMask(key.utf8CodeUnitCount) == JSONScanner.packedWord(key)
+    }
+
+    /// If the string at `s.index` is one of ``RecordKind/known`` written without escapes, moves
+    /// past it and returns its index there; otherwise leaves `s.index` unchanged and returns nil.
+    @inline(__always)
+    static func matchKnownKind(_ s: inout JSONScanner) -> Int? {
+        let start = s.index
+        guard start < s.end, s.base[start] == UInt8(ascii: "\"") else { return nil }
+        // The closing quote is the first special byte (a known kind has no escape, control or
+        // non-ASCII byte), found eight bytes at a time; past the end `word(at:)` reads zeros,
+        // which are special too.
+        var close = start + 1
+        while true {
+            let special = JSONScanner.specialByteMask(s.word(at: close))
+            if special != 0 {
+                close += special.trailingZeroBitCount >> 3
+                break
+            }
+            close += 8
+        }
+        guard close < s.end, s.base[close] == UInt8(ascii: "\"") else { return nil }
+        let length = close - start - 1
+        let table = KnownKindTable.shared
+        guard length < table.rangeByLength.count else { return nil }
+        // Three words (bytes 0..<8, 8..<16, and the last eight) tell apart the known kinds, all
+        // at most 24 bytes (the table's lengths).
+        let key = KnownKindKey(length: length, head: s.word(at: start + 1),
+                               middle: length > 8 ? s.word(at: start + 9) : 0,
+                               tail: length > 16 ? s.word(at: close - 8) : 0)
+        for entry in table.rangeByLength[length] where table.keys[entry] == key {
+            s.index = close + 1
+            return table.indices[entry]
+        }
+        return nil
+    }
+
+    /// A kind's length and words, as ``matchKnownKind(_:)`` compares them.
+    private struct KnownKindKey: Equatable {
+        var length: Int
+        var head: UInt64
+        var middle: UInt64
+        var tail: UInt64
+
+        /// `head`, `middle` and `tail` are the words at the text's offsets 0, 8 and length - 8,
+        /// each kept only where it holds the text's bytes.
+        @inline(__always)
+        init(length: Int, head: UInt64, middle: UInt64, tail: UInt64) {
+            self.length = length
+            self.head = head & JSONScanner.lowBytesMask(length)
+            self.middle = length > 8 ? middle & JSONScanner.lowBytesMask(length - 8) : 0
+            self.tail = length > 16 ? tail : 0
+        }
+    }
+
+    /// ``RecordKind/known`` as ``matchKnownKind(_:)`` compares them: grouped by length, so
+    /// that a kind is compared with the one to three known kinds of its length only.
+    /// (A class, so that the hot path reads the shared table without retaining its arrays.)
+    private final class KnownKindTable: Sendable {
+        /// Kinds longer than this would need more than three words.
+        static let maxLength = 24
+        static let shared = KnownKindTable()
+
+        let keys: [KnownKindKey]
+        /// `indices[i]` is the index in ``RecordKind/known`` of `keys[i]`.
+        let indices: [Int]
+        /// The entries of each length.
+        let rangeByLength: [Range<Int>]
+
+        private init() {
+            let known = RecordKind.known.enumerated()
+                .map { (index: $0.offset, bytes: Array($0.element.rawValue.utf8)) }
+                .sorted { ($0.bytes.count, $0.index) < ($1.bytes.count, $1.index) }
+            precondition(known.allSatisfy { $0.bytes.count <= KnownKindTable.maxLength })
+            let keys = known.map { _, bytes in
+                bytes.withUnsafeBufferPointer { buffer in
+                    let text = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
+                    return KnownKindKey(length: bytes.count, head: text.word(at: 0),
+                                        middle: bytes.count > 8 ? text.word(at: 8) : 0,
+                                        tail: bytes.count > 16 ? text.word(at: bytes.count - 8) : 0)
+                }
+            }
+            self.keys = keys
+            indices = known.map(\.index)
+            var ranges: [Range<Int>] = []
+            var first = 0
+            for length in 0...KnownKindTable.maxLength {
+                var last = first
+                while last < keys.count && keys[last].length == length { last += 1 }
+                ranges.append(first..<last)
+                first = last
+            }
+            rangeByLength = ranges
+        }
     }
 
     // MARK: Values
@@ -290,30 +366,12 @@ enum RecordLineParser {
 
     /// Kinds the format defines come back as shared constants, without allocating.
     private static func parseKind(_ s: inout JSONScanner) throws -> RecordKind {
+        if let known = matchKnownKind(&s) { return RecordKind.known[known] }
         let start = s.index
-        if start < s.end && s.base[start] == UInt8(ascii: "\"") {
-            var i = start + 1
-            while i < s.end, s.base[i] != UInt8(ascii: "\""), s.base[i] != UInt8(ascii: "\\") { i += 1 }
-            if i < s.end, s.base[i] == UInt8(ascii: "\"") {
-                let length = i - start - 1
-                for known in knownKindBytes where known.bytes.count == length {
-                    let same = known.bytes.withUnsafeBufferPointer { bytes in
-                        bytes.baseAddress.map { memcmp($0, s.base + start + 1, length) == 0 } ?? false
-                    }
-                    if same {
-                        s.index = i + 1
-                        return known.kind
-                    }
-                }
-            }
-            return RecordKind(rawValue: try s.parseString())
-        }
+        if start < s.end && s.base[start] == UInt8(ascii: "\"") { return RecordKind(rawValue: try s.parseString()) }
         let value = try s.parseValue(depth: 1)
         throw RecordLineError(column: start + 1, "\"kind\" must be a string, found \(value.typeName)")
     }
-
-    private static let knownKindBytes: [(bytes: [UInt8], kind: RecordKind)] =
-        RecordKind.known.map { (Array($0.rawValue.utf8), $0) }
 
     private static func parsePath(_ s: inout JSONScanner) throws -> [String] {
         let start = s.index

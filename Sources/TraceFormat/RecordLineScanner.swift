@@ -27,10 +27,11 @@ enum RecordLineScanner {
     /// The line's core fields, or nil when the line must go through ``RecordLineParser``
     /// (it is malformed, or has something this fast path does not handle).
     static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?) -> ScannedRecord? {
+        // No interner on the scanner itself: only `thread` makes a String, and a scanner
+        // without one costs no retain and release per line.
         var s = JSONScanner(base: base, count: count, maxDepth: 512)
-        s.interner = interner
         do {
-            return try scan(&s)
+            return try scan(&s, interner: interner)
         } catch {
             return nil
         }
@@ -38,163 +39,183 @@ enum RecordLineScanner {
 
     private typealias Field = RecordLineParser.CoreField
 
-    private static func scan(_ s: inout JSONScanner) throws(JSONParseError) -> ScannedRecord? {
+    private static func scan(_ s: inout JSONScanner, interner: StringInterner?) throws(JSONParseError)
+        -> ScannedRecord?
+    {
+        // The cursor is a local, so that it stays in a register; it goes through `s.index` only
+        // around the scanner's own calls (strings, other values).
         let base = s.base
-        s.skipWhitespace()
-        guard s.index < s.end, base[s.index] == UInt8(ascii: "{") else { return nil }
-        s.index += 1
+        let end = s.end
+        var i = skipSpace(base, from: s.index, end: end)
+        guard i < end, base[i] == UInt8(ascii: "{") else { return nil }
+        i = skipSpace(base, from: i + 1, end: end)
         var seen: UInt16 = 0
         var record = ScannedRecord()
-        s.skipWhitespace()
-        if s.index < s.end && base[s.index] == UInt8(ascii: "}") { return nil }  // missing fields
         while true {
-            s.skipWhitespace()
-            guard s.index < s.end, base[s.index] == UInt8(ascii: "\"") else { return nil }
+            // A key (a '}' here is an empty object or a trailing comma: declined).
+            guard i < end, base[i] == UInt8(ascii: "\"") else { return nil }
+            s.index = i
             let field = RecordLineParser.matchCoreKey(&s)
             if field == nil { try s.skipString() }
-            s.skipWhitespace()
-            guard s.index < s.end, base[s.index] == UInt8(ascii: ":") else { return nil }
-            s.index += 1
-            s.skipWhitespace()
+            i = skipSpace(base, from: s.index, end: end)
+            guard i < end, base[i] == UInt8(ascii: ":") else { return nil }
+            i = skipSpace(base, from: i + 1, end: end)
             if let field {
                 if seen & field.rawValue != 0 { return nil }
                 seen |= field.rawValue
                 switch field {
                 case .seq:
-                    guard let value = integer(&s) else { return nil }
+                    guard let value = integer(base, &i, end: end) else { return nil }
                     record.seq = value
                 case .ts:
-                    guard let value = integer(&s) else { return nil }
+                    guard let value = integer(base, &i, end: end) else { return nil }
                     record.ts = value
                 case .span:
-                    guard let value = integer(&s) else { return nil }
+                    guard let value = integer(base, &i, end: end) else { return nil }
                     record.span = value
                     record.hasSpan = true
                 case .ph:
-                    guard let phase = phase(&s) else { return nil }
+                    guard let phase = phase(base, &i, end: end) else { return nil }
                     record.phase = phase
                 case .kind:
-                    guard let kind = knownKind(&s) else { return nil }
+                    s.index = i
+                    guard let kind = RecordLineParser.matchKnownKind(&s) else { return nil }
                     record.knownKind = kind
+                    i = s.index
                 case .path:
-                    record.pathStart = s.index
-                    guard try skipPath(&s) else { return nil }
-                    record.pathEnd = s.index
+                    record.pathStart = i
+                    guard try skipPath(&s, &i) else { return nil }
+                    record.pathEnd = i
                 case .className:
-                    guard s.index < s.end, base[s.index] == UInt8(ascii: "\"") else { return nil }
-                    record.classStart = s.index
+                    guard i < end, base[i] == UInt8(ascii: "\"") else { return nil }
+                    record.classStart = i
+                    s.index = i
                     try s.skipString()
-                    record.classEnd = s.index
+                    i = s.index
+                    record.classEnd = i
                 case .thread:
-                    guard s.index < s.end, base[s.index] == UInt8(ascii: "\"") else { return nil }
-                    record.thread = try s.parseString()
+                    guard i < end, base[i] == UInt8(ascii: "\"") else { return nil }
+                    var threadScanner = JSONScanner(base: base, count: end, index: i)
+                    threadScanner.interner = interner
+                    record.thread = try threadScanner.parseString()
+                    i = threadScanner.index
                 case .type:
                     return nil
                 }
             } else {
-                try s.skipValue(depth: 1)
+                i = try skipOtherValue(&s, at: i)
             }
-            s.skipWhitespace()
-            guard s.index < s.end else { return nil }
-            if base[s.index] == UInt8(ascii: ",") {
-                s.index += 1
-            } else if base[s.index] == UInt8(ascii: "}") {
-                s.index += 1
+            i = skipSpace(base, from: i, end: end)
+            guard i < end else { return nil }
+            if base[i] == UInt8(ascii: ",") {
+                i = skipSpace(base, from: i + 1, end: end)
+            } else if base[i] == UInt8(ascii: "}") {
+                i += 1
                 break
             } else {
                 return nil
             }
         }
-        s.skipWhitespace()
+        i = skipSpace(base, from: i, end: end)
         let required = Field.seq.rawValue | Field.ts.rawValue | Field.ph.rawValue | Field.kind.rawValue
-        guard s.index == s.end, seen & required == required, record.phase == .instant || record.hasSpan else {
+        guard i == end, seen & required == required, record.phase == .instant || record.hasSpan else {
             return nil
         }
+        s.index = i
         return record
+    }
+
+    /// The first index from `i` that is not JSON whitespace.
+    @inline(__always)
+    private static func skipSpace(_ base: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
+        var i = i
+        // Every whitespace byte is at most ' ', so one compare passes everything else.
+        while i < end && base[i] <= 0x20 {
+            switch base[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return i
+            }
+        }
+        return i
     }
 
     /// A plain decimal integer ending at ',' or '}' (what writers write), else nil.
     @inline(__always)
-    private static func integer(_ s: inout JSONScanner) -> Int64? {
-        let start = s.index
+    private static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int) -> Int64? {
+        let start = i
         var value: Int64 = 0
-        var i = start
-        while i < s.end, i - start < 18 {
-            let digit = s.base[i] &- UInt8(ascii: "0")
+        var j = start
+        while j < end, j - start < 18 {
+            let digit = base[j] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             value = value &* 10 &+ Int64(digit)
-            i += 1
+            j += 1
         }
-        guard i > start, i < s.end, s.base[i] == UInt8(ascii: ",") || s.base[i] == UInt8(ascii: "}"),
-            !(s.base[start] == UInt8(ascii: "0") && i - start > 1)
+        guard j > start, j < end, base[j] == UInt8(ascii: ",") || base[j] == UInt8(ascii: "}"),
+            !(base[start] == UInt8(ascii: "0") && j - start > 1)
         else { return nil }
-        s.index = i
+        i = j
         return value
     }
 
     @inline(__always)
-    private static func phase(_ s: inout JSONScanner) -> Phase? {
-        let start = s.index
-        guard start + 2 < s.end, s.base[start] == UInt8(ascii: "\""), s.base[start + 2] == UInt8(ascii: "\"") else {
-            return nil
-        }
+    private static func phase(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int) -> Phase? {
+        guard i + 2 < end, base[i] == UInt8(ascii: "\""), base[i + 2] == UInt8(ascii: "\"") else { return nil }
         let phase: Phase
-        switch s.base[start + 1] {
+        switch base[i + 1] {
         case UInt8(ascii: "B"): phase = .begin
         case UInt8(ascii: "E"): phase = .end
         case UInt8(ascii: "i"): phase = .instant
         default: return nil
         }
-        s.index += 3
+        i += 3
         return phase
     }
 
-    /// The index in ``RecordKind/known`` of the kind string at `s.index` (written without
-    /// escapes), or nil.
+    /// Checks the value of a field other than the core ones and returns the index after it.
+    /// Strings and arrays of strings (`keys`, `reason`, `result`, ...) are taken here; anything
+    /// else goes to the scanner's general `skipValue`.
     @inline(__always)
-    private static func knownKind(_ s: inout JSONScanner) -> Int? {
-        let start = s.index
-        guard start < s.end, s.base[start] == UInt8(ascii: "\"") else { return nil }
-        var i = start + 1
-        while i < s.end, s.base[i] != UInt8(ascii: "\""), s.base[i] != UInt8(ascii: "\\") { i += 1 }
-        guard i < s.end, s.base[i] == UInt8(ascii: "\"") else { return nil }
-        let length = i - start - 1
-        let text = s.base + start + 1
-        for (index, known) in knownKindBytes.enumerated() where known.count == length {
-            var same = true
-            for j in 0..<length where known[j] != text[j] {
-                same = false
+    private static func skipOtherValue(_ s: inout JSONScanner, at start: Int) throws(JSONParseError) -> Int {
+        var i = start
+        if i < s.end {
+            switch s.base[i] {
+            case UInt8(ascii: "\""):
+                s.index = i
+                try s.skipString()
+                return s.index
+            case UInt8(ascii: "["):
+                if try skipPath(&s, &i) { return i }
+            default:
                 break
             }
-            if same {
-                s.index = i + 1
-                return index
-            }
         }
-        return nil
+        s.index = start
+        try s.skipValue(depth: 1)
+        return s.index
     }
 
-    private static let knownKindBytes: [[UInt8]] = RecordKind.known.map { Array($0.rawValue.utf8) }
-
-    /// Checks an array of strings at `s.index` and moves past it; false when it is something else.
-    private static func skipPath(_ s: inout JSONScanner) throws(JSONParseError) -> Bool {
-        guard s.index < s.end, s.base[s.index] == UInt8(ascii: "[") else { return false }
-        s.index += 1
-        s.skipWhitespace()
-        if s.index < s.end && s.base[s.index] == UInt8(ascii: "]") {
-            s.index += 1
+    /// Checks an array of strings at `i` and moves past it; false when it is something else.
+    @inline(__always)
+    private static func skipPath(_ s: inout JSONScanner, _ i: inout Int) throws(JSONParseError) -> Bool {
+        let base = s.base
+        let end = s.end
+        guard i < end, base[i] == UInt8(ascii: "[") else { return false }
+        i = skipSpace(base, from: i + 1, end: end)
+        if i < end && base[i] == UInt8(ascii: "]") {
+            i += 1
             return true
         }
         while true {
-            s.skipWhitespace()
-            guard s.index < s.end, s.base[s.index] == UInt8(ascii: "\"") else { return false }
+            guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
+            s.index = i
             try s.skipString()
-            s.skipWhitespace()
-            guard s.index < s.end else { return false }
-            if s.base[s.index] == UInt8(ascii: ",") {
-                s.index += 1
-            } else if s.base[s.index] == UInt8(ascii: "]") {
-                s.index += 1
+            i = skipSpace(base, from: s.index, end: end)
+            guard i < end else { return false }
+            if base[i] == UInt8(ascii: ",") {
+                i = skipSpace(base, from: i + 1, end: end)
+            } else if base[i] == UInt8(ascii: "]") {
+                i += 1
                 return true
             } else {
                 return false

@@ -1,7 +1,7 @@
 // SpanNesting: the bookkeeping behind span pairing, whatever is kept per span: open spans by
 // id, per-thread stacks of open spans (for parents, depth and the nesting check), and spans
 // given up when their id was reused. `SpanPairer` keeps whole records in it; the validator's
-// fast path keeps only the fields it reports.
+// fast path keeps only the fields it reports. Threads come as numbers (`ThreadNumbers`).
 
 /// Open spans with a `Payload` each, indexed by span id and nested per thread.
 struct SpanNesting<Payload: Sendable>: Sendable {
@@ -9,7 +9,7 @@ struct SpanNesting<Payload: Sendable>: Sendable {
         var payload: Payload
         /// Opening order, so that unfinished spans come back in file order.
         var order: Int
-        var thread: String?
+        var thread: Int
     }
 
     // Open spans live in `slots` and stay put until their E takes them out; the index and the
@@ -19,11 +19,9 @@ struct SpanNesting<Payload: Sendable>: Sendable {
     /// (checked by the stacks without touching the spans themselves).
     private var slotOrder: [Int] = []
     private var freeSlots: [Int] = []
-    private var slotOfSpan: [Int64: Int] = [:]
-    /// The main thread's open spans, innermost last: nearly every record is on it.
-    private var mainStack = SpanStack()
-    /// Other threads' open spans.
-    private var threadStacks: [String: SpanStack] = [:]
+    private var slotOfSpan = SpanSlotTable()
+    /// Each thread's open spans, by thread number (0, the main thread, carries nearly every record).
+    private var threadStacks = [SpanStack()]
     private var abandoned: [Open] = []
     private var opened = 0
 
@@ -34,17 +32,17 @@ struct SpanNesting<Payload: Sendable>: Sendable {
 
     func payload(inSlot slot: Int) -> Payload? { slots[slot]?.payload }
 
-    /// Opens span `id` on `thread`; `makePayload` gets the innermost open span of the thread
-    /// (the parent) and the number open there (the depth). A still-open span with the same id
-    /// is given up as unfinished and returned as `previous`.
+    /// Opens span `id` on thread number `thread`; `makePayload` gets the innermost open span
+    /// of the thread (the parent) and the number open there (the depth). A still-open span
+    /// with the same id is given up as unfinished and returned as `previous`.
     @inline(__always)
-    mutating func begin(id: Int64, thread: String?, makePayload: (_ parent: Int64?, _ depth: Int) -> Payload)
+    mutating func begin(id: Int64, thread: Int, makePayload: (_ parent: Int64?, _ depth: Int) -> Payload)
         -> (slot: Int, previous: Payload?)
     {
         let top = stackTop(thread)
         let payload = makePayload(top.entry?.spanID, top.depth)
         var previous: Payload?
-        if let existing = slotOfSpan[id], let entry = take(existing) {
+        if let existing = slotOfSpan.remove(id), let entry = take(existing) {
             previous = entry.payload
             removeFromStack(existing, thread: entry.thread)
             abandoned.append(entry)
@@ -52,8 +50,9 @@ struct SpanNesting<Payload: Sendable>: Sendable {
         let slot = store(Open(payload: payload, order: opened, thread: thread))
         let entry = SpanStack.Entry(slot: slot, order: opened, spanID: id)
         opened += 1
-        slotOfSpan[id] = slot
-        if let thread { threadStacks[thread, default: SpanStack()].push(entry) } else { mainStack.push(entry) }
+        slotOfSpan.insert(id, slot: slot)
+        while threadStacks.count <= thread { threadStacks.append(SpanStack()) }
+        threadStacks[thread].push(entry)
         return (slot, previous)
     }
 
@@ -73,14 +72,14 @@ struct SpanNesting<Payload: Sendable>: Sendable {
         }
     }
 
-    /// Closes span `id`: its payload, its thread, and the innermost open span of that thread
-    /// when that is another span. Nil when `id` is not open.
+    /// Closes span `id`: its payload, and the innermost open span of its thread when that is
+    /// another span. Nil when `id` is not open.
     @inline(__always)
-    mutating func end(id: Int64) -> (payload: Payload, thread: String?, innermostOpen: Int64?)? {
-        guard let slot = slotOfSpan.removeValue(forKey: id), let entry = take(slot) else { return nil }
+    mutating func end(id: Int64) -> (payload: Payload, innermostOpen: Int64?)? {
+        guard let slot = slotOfSpan.remove(id), let entry = take(slot) else { return nil }
         let innermost = stackTop(entry.thread).entry
         removeFromStack(slot, thread: entry.thread)
-        return (entry.payload, entry.thread, innermost.flatMap { $0.slot != slot ? $0.spanID : nil })
+        return (entry.payload, innermost.flatMap { $0.slot != slot ? $0.spanID : nil })
     }
 
     /// The payloads of the spans that never ended (still open, or given up when their id was
@@ -112,20 +111,16 @@ struct SpanNesting<Payload: Sendable>: Sendable {
 
     /// The innermost open span of `thread` and how many are open there.
     @inline(__always)
-    private func stackTop(_ thread: String?) -> (entry: SpanStack.Entry?, depth: Int) {
-        guard let thread else { return (mainStack.top, mainStack.depth) }
-        let stack = threadStacks[thread]
-        return (stack?.top, stack?.depth ?? 0)
+    private func stackTop(_ thread: Int) -> (entry: SpanStack.Entry?, depth: Int) {
+        guard thread < threadStacks.count else { return (nil, 0) }
+        return (threadStacks[thread].top, threadStacks[thread].depth)
     }
 
     /// Takes the span in `slot` (already freed) off its thread's stack.
-    private mutating func removeFromStack(_ slot: Int, thread: String?) {
-        guard let thread else {
-            mainStack.remove(slot: slot, slotOrder: slotOrder)
-            return
-        }
-        threadStacks[thread]?.remove(slot: slot, slotOrder: slotOrder)
-        if threadStacks[thread]?.depth == 0 { threadStacks[thread] = nil }
+    private mutating func removeFromStack(_ slot: Int, thread: Int) {
+        threadStacks[thread].remove(slot: slot, slotOrder: slotOrder)
+        // A thread with nothing open gives its storage back (traces may name many threads).
+        if thread > 0 && threadStacks[thread].depth == 0 { threadStacks[thread] = SpanStack() }
     }
 
     /// One thread's open spans, innermost last. A span that ends out of order stays in place as

@@ -83,6 +83,7 @@ public enum SpanPairingEvent: Sendable, Hashable {
 /// the nesting on the `B` record's thread (nil thread = the main thread).
 public struct SpanPairer: Sendable {
     private var nesting = SpanNesting<PairedSpan>()
+    private var threads = ThreadNumbers()
 
     public init() {}
 
@@ -121,7 +122,8 @@ public struct SpanPairer: Sendable {
         case .instant:
             return .instant
         case .begin:
-            let opened = nesting.begin(id: record.span ?? 0, thread: record.thread) { parent, depth in
+            let opened = nesting.begin(id: record.span ?? 0, thread: threads.number(of: record.thread)) {
+                parent, depth in
                 PairedSpan(begin: record, parentSpan: parent, depth: depth, beginLine: line)
             }
             return .began(slot: opened.slot, previous: opened.previous)
@@ -135,7 +137,10 @@ public struct SpanPairer: Sendable {
 
     /// The spans that never ended (still open at the end, or abandoned when their id was
     /// reused), in the order they began. The pairer is empty afterwards.
-    public mutating func finish() -> [PairedSpan] { nesting.finish() }
+    public mutating func finish() -> [PairedSpan] {
+        threads = ThreadNumbers()
+        return nesting.finish()
+    }
 
     /// Every span of `records`, finished or not, in the order they began (for tools that hold
     /// a whole trace; `lines[i]`, when given, is the line of `records[i]`).

@@ -40,16 +40,20 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public let options: TraceReaderOptions
     /// The header, once line 1 has been read (nil when it is missing).
     public private(set) var header: TraceHeader?
+    // The reader is used from one thread and never calls out while it updates itself, so
+    // accesses to its per-line state cannot overlap: `@exclusivity(unchecked)` drops the
+    // run-time checks that otherwise cost several calls on every line.
+
     /// The 1-based line number of the line most recently returned by ``next()``.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// Problems found so far, in line order, at most ``TraceReaderOptions/maxStoredDiagnostics``.
     public private(set) var diagnostics: [TraceDiagnostic] = []
     public private(set) var errorCount = 0
     public private(set) var warningCount = 0
     /// Records returned so far.
-    public private(set) var recordCount = 0
+    @exclusivity(unchecked) public private(set) var recordCount = 0
     /// Bytes consumed so far.
-    public private(set) var bytesRead = 0
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
     /// True once the reader met an error (see the type's documentation for what counts).
     public var hasErrors: Bool { errorCount > 0 }
 
@@ -58,18 +62,18 @@ public final class TraceReader: IteratorProtocol, Sequence {
         case memory([UInt8], offset: Int)
     }
 
-    private var source: Source
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @exclusivity(unchecked) private var source: Source
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
     /// Unconsumed bytes are `storage[start..<end]`; no newline lies in `storage[start..<searchFrom]`.
-    private var start = 0
-    private var end = 0
-    private var searchFrom = 0
-    private var atEndOfInput = false
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var searchFrom = 0
+    @exclusivity(unchecked) private var atEndOfInput = false
     /// Skipping the rest of an over-long line.
-    private var discardingLine = false
-    private var physicalLine = 0
-    private var finished = false
+    @exclusivity(unchecked) private var discardingLine = false
+    @exclusivity(unchecked) private var physicalLine = 0
+    @exclusivity(unchecked) private var finished = false
     private let interner = StringInterner()
 
     /// Opens the trace at `path` (`-` reads standard input).

@@ -52,8 +52,9 @@ public struct TraceValidator: Sendable {
     private var pairer = SpanPairer()
     private var usedSpanIDs = SpanIDSet()
     private var expectedSeq: Int64?
-    private var lastMainThreadTs: Int64?
-    private var lastTsByThread: [String: Int64] = [:]
+    private var threads = ThreadNumbers()
+    /// The last `ts` on each thread, by thread number (nil before the thread's first record).
+    private var lastTsByThread: [Int64?] = [nil]
     /// What the validator knows about each kind seen, found by a short linear search: traces
     /// use a dozen kinds, and the reader hands out shared strings, so == is a pointer compare.
     private var kinds: [KindEntry] = []
@@ -66,14 +67,20 @@ public struct TraceValidator: Sendable {
     private var spanText: [UInt8] = []
     /// Bytes of `spanText` still used by an open span (the rest is waiting for compaction).
     private var liveSpanTextBytes = 0
+    /// The `B` records of spans whose text is parsed already (``SpanText/parsed(_:)``); nil
+    /// entries are free and listed in `freeParsedBegins`.
+    private var parsedBegins: [TraceRecord?] = []
+    private var freeParsedBegins: [Int] = []
 
     /// What the fast path keeps of an open span: what the report says about it, no record.
+    /// Plain values only (no String, no record), so that moving one is a copy of its bytes.
     private struct OpenSpanSummary: Sendable {
         var seq: Int64
         var ts: Int64
         var span: Int64
         var kindEntry: Int
-        var thread: String?
+        /// The thread's number in `threads`.
+        var thread: Int
         var line: Int
         var parentSpan: Int64?
         var depth: Int
@@ -83,8 +90,9 @@ public struct TraceValidator: Sendable {
     private enum SpanText: Sendable {
         /// `path` then `class` JSON text at `start` in `spanText` (a count is 0 when absent).
         case copied(start: Int, pathCount: Int, classCount: Int)
-        /// Parsed already (a line the fast path declined, or a span given up).
-        case record(TraceRecord)
+        /// Parsed already (a line the fast path declined, or a span given up): the record is
+        /// `parsedBegins[index]`.
+        case parsed(index: Int)
     }
 
     private struct KindEntry: Sendable {
@@ -147,7 +155,7 @@ public struct TraceValidator: Sendable {
     public mutating func check(_ record: TraceRecord, line: Int) {
         report.recordCount += 1
         checkSeq(record.seq, line: line)
-        checkTimestamp(record.ts, thread: record.thread, line: line)
+        checkTimestamp(record.ts, thread: threads.number(of: record.thread), line: line)
         checkKind(kindEntry(record.kind, line: line), phase: record.phase, line: line)
         let step = pairer.step(record, line: line)
         switch consume step {
@@ -176,7 +184,8 @@ public struct TraceValidator: Sendable {
     private mutating func check(_ record: ScannedRecord, bytes: UnsafePointer<UInt8>, line: Int) {
         report.recordCount += 1
         checkSeq(record.seq, line: line)
-        checkTimestamp(record.ts, thread: record.thread, line: line)
+        let thread = threads.number(of: record.thread)
+        checkTimestamp(record.ts, thread: thread, line: line)
         var entry = kindEntryOfKnown[record.knownKind]
         if entry < 0 {
             entry = kindEntry(RecordKind.known[record.knownKind], line: line)
@@ -199,10 +208,10 @@ public struct TraceValidator: Sendable {
                 liveSpanTextBytes += pathCount + classCount
             }
             began(OpenSpanSummary(
-                seq: record.seq, ts: record.ts, span: record.span, kindEntry: entry, thread: record.thread, line: line,
+                seq: record.seq, ts: record.ts, span: record.span, kindEntry: entry, thread: thread, line: line,
                 parentSpan: nil, depth: 0, text: text), line: line)
         case .end:
-            ended(span: record.span, kindEntry: entry, thread: record.thread, line: line)
+            ended(span: record.span, kindEntry: entry, thread: thread, line: line)
         }
     }
 
@@ -210,7 +219,8 @@ public struct TraceValidator: Sendable {
     private mutating func checkParsed(_ record: TraceRecord, line: Int) {
         report.recordCount += 1
         checkSeq(record.seq, line: line)
-        checkTimestamp(record.ts, thread: record.thread, line: line)
+        let thread = threads.number(of: record.thread)
+        checkTimestamp(record.ts, thread: thread, line: line)
         let entry = kindEntry(record.kind, line: line)
         checkKind(entry, phase: record.phase, line: line)
         switch record.phase {
@@ -218,10 +228,10 @@ public struct TraceValidator: Sendable {
             report.instantCount += 1
         case .begin:
             began(OpenSpanSummary(
-                seq: record.seq, ts: record.ts, span: record.span ?? 0, kindEntry: entry, thread: record.thread,
-                line: line, parentSpan: nil, depth: 0, text: .record(record)), line: line)
+                seq: record.seq, ts: record.ts, span: record.span ?? 0, kindEntry: entry, thread: thread,
+                line: line, parentSpan: nil, depth: 0, text: keepParsed(record)), line: line)
         case .end:
-            ended(span: record.span ?? 0, kindEntry: entry, thread: record.thread, line: line)
+            ended(span: record.span ?? 0, kindEntry: entry, thread: thread, line: line)
         }
     }
 
@@ -237,14 +247,15 @@ public struct TraceValidator: Sendable {
             // Given up as unfinished: parse its text now, before the bytes can move.
             let record = beginRecord(previous)
             releaseText(of: previous)
-            openSpans.updateLastAbandoned { $0.text = .record(record) }
+            let text = keepParsed(record)
+            openSpans.updateLastAbandoned { $0.text = text }
         }
         if !usedSpanIDs.insert(summary.span) {
             add(.error(line: line, "span id \(summary.span) is used again (span ids must be unique in a trace)"))
         }
     }
 
-    private mutating func ended(span id: Int64, kindEntry: Int, thread: String?, line: Int) {
+    private mutating func ended(span id: Int64, kindEntry: Int, thread: Int, line: Int) {
         guard let closed = openSpans.end(id: id) else {
             let why = usedSpanIDs.contains(id) ? "it has already ended" : "no \"B\" record began it"
             add(.error(line: line, "\"E\" for span \(id) (\(kinds[kindEntry].kind)) but \(why)"))
@@ -252,30 +263,44 @@ public struct TraceValidator: Sendable {
         }
         let span = closed.payload
         releaseText(of: span)
-        let began = " (line \(span.line))"
         if kindEntry != span.kindEntry {
-            add(.error(line: line, "span \(span.span) began as \"\(kinds[span.kindEntry].kind)\"\(began) but ends as \"\(kinds[kindEntry].kind)\""))
+            add(.error(line: line, "span \(span.span) began as \"\(kinds[span.kindEntry].kind)\" (line \(span.line)) but ends as \"\(kinds[kindEntry].kind)\""))
         }
         if thread != span.thread {
             let name: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "the main thread" }
-            add(.error(line: line, "span \(span.span) began on \(name(span.thread))\(began) but ends on \(name(thread))"))
+            add(.error(line: line, "span \(span.span) began on \(name(threads.names[span.thread])) (line \(span.line)) but ends on \(name(threads.names[thread]))"))
         }
         if let innermost = closed.innermostOpen {
             add(.error(line: line, "span \(span.span) (\(kinds[span.kindEntry].kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
         }
     }
 
-    /// Frees a closed span's copied text: dropped when it is last (spans nest, so it usually
-    /// is), otherwise left for compaction.
-    private mutating func releaseText(of span: OpenSpanSummary) {
-        guard case .copied(let start, let pathCount, let classCount) = span.text, pathCount + classCount > 0 else {
-            return
+    /// Keeps `record` in `parsedBegins` for an open span.
+    private mutating func keepParsed(_ record: TraceRecord) -> SpanText {
+        if let index = freeParsedBegins.popLast() {
+            parsedBegins[index] = record
+            return .parsed(index: index)
         }
-        liveSpanTextBytes -= pathCount + classCount
-        if start + pathCount + classCount == spanText.count {
-            spanText.removeLast(pathCount + classCount)
-        } else if spanText.count > 1 << 16 && spanText.count > 4 * liveSpanTextBytes {
-            compactSpanText()
+        parsedBegins.append(record)
+        return .parsed(index: parsedBegins.count - 1)
+    }
+
+    /// Frees a closed span's text. Copied text is dropped when it is last (spans nest, so it
+    /// usually is), otherwise left for compaction.
+    private mutating func releaseText(of span: OpenSpanSummary) {
+        switch span.text {
+        case .parsed(let index):
+            parsedBegins[index] = nil
+            freeParsedBegins.append(index)
+        case .copied(let start, let pathCount, let classCount):
+            let count = pathCount + classCount
+            guard count > 0 else { return }
+            liveSpanTextBytes -= count
+            if start + count == spanText.count {
+                spanText.removeLast(count)
+            } else if spanText.count > 1 << 16 && spanText.count > 4 * liveSpanTextBytes {
+                compactSpanText()
+            }
         }
     }
 
@@ -294,8 +319,8 @@ public struct TraceValidator: Sendable {
     /// The `B` record of an open span, as the reader would have returned it.
     private func beginRecord(_ span: OpenSpanSummary) -> TraceRecord {
         switch span.text {
-        case .record(let record):
-            return record
+        case .parsed(let index):
+            return parsedBegins[index]!
         case .copied(let start, let pathCount, let classCount):
             var path: [String]?
             var className: String?
@@ -313,7 +338,7 @@ public struct TraceValidator: Sendable {
                 }
             }
             return TraceRecord(seq: span.seq, ts: span.ts, phase: .begin, span: span.span, kind: kinds[span.kindEntry].kind,
-                               path: path, className: className, thread: span.thread)
+                               path: path, className: className, thread: threads.names[span.thread])
         }
     }
 
@@ -359,19 +384,16 @@ public struct TraceValidator: Sendable {
         }
     }
 
-    private mutating func checkTimestamp(_ ts: Int64, thread: String?, line: Int) {
+    /// `thread` is a number from `threads`.
+    private mutating func checkTimestamp(_ ts: Int64, thread: Int, line: Int) {
         if ts < 0 {
             add(.error(line: line, "negative ts \(ts): ts counts from the header's origin"))
         }
-        let last: Int64?
-        if let thread {
-            last = lastTsByThread.updateValue(ts, forKey: thread)
-        } else {
-            last = lastMainThreadTs
-            lastMainThreadTs = ts
-        }
+        while lastTsByThread.count <= thread { lastTsByThread.append(nil) }
+        let last = lastTsByThread[thread]
+        lastTsByThread[thread] = ts
         if let last, ts < last {
-            let thread = thread.map { "thread \"\($0)\"" } ?? "the main thread"
+            let thread = threads.names[thread].map { "thread \"\($0)\"" } ?? "the main thread"
             add(.error(line: line, "ts goes back from \(last) to \(ts) on \(thread)"))
         }
     }

@@ -95,6 +95,60 @@ struct ValidatorFastPathTests {
         #expect(fast.unfinishedSpans.first?.className == "C2991")
     }
 
+    @Test("keys and kinds matched a word at a time: near misses, line ends, whitespace, threads")
+    func keysAndKindsNearMisses() {
+        let text = Self.header + """
+            {"ph":"B","kind":"finishedRestoring","span":1,"seq":0,"ts":1}
+            {"seq":1,"ph":"E","span":1,"kind":"finishedRestoring","ts":2}
+            {"seq":2,"ph":"i","kind":"finishedXestoring","ts":3}
+            {"seq":3,"ph":"i","kind":"finishedRestorin","ts":4}
+            {"seq":4,"ph":"i","kind":"finishedRestoringX","ts":5}
+            {"seq":5,"ph":"i","kind":"decodE","ts":6}
+            {"seq":6,"ph":"i","kind":"decod","ts":7}
+            {"seq":7,"ph":"i","kind":"","ts":8}
+            {"seq":8,"ph":"i","kind":"shouldRestore","tsx":1,"ts":9}
+            {"seq":9,"ph":"i","kind":"launch","t":1,"ts":10}
+            {"seq":10,"ph":"i","kind":"launch","seqs":1,"sp":2,"spans":3,"kinds":4,"paths":[],"classes":"","threads":"","types":1,"ts":11}
+            {"seq":11,"ts":12,"ph":"i","kind":"launch","ts":13}
+            { "seq" : 12 , "ts" : 13 , "ph" : "B" , "span" : 2 , "kind" : "decode" , "path" : [ "A" , "B" ] , "class" : "C" , "thread" : "t1" }
+            {"seq":13,"ts":14,"ph":"B","span":3,"kind":"decode","thread":"t2","path":["A"]}
+            {"seq":14,"ts":12,"ph":"E","span":2,"kind":"decode","thread":"t2"}
+            {"seq":15,"ts":15,"ph":"i","kind":"launch","thread":"t\\u0031"}
+            {"seq":16,"ts":16,"ph":"i","kind":"launch","thread":""}
+            {"seq":17,"ts":16,"ph":"i","kind":"launch","thread":"","ts"
+            {"seq":18,"ts":17,"ph":"i","kind":"launch","ts":1
+            {"seq":19,"ts":18,"ph":"i","kind":"launch","ph"
+            {"seq":20,"ts":19,"ph":"i","kind":"dec
+            """
+        Self.expectSameReport(text)
+    }
+
+    @Test("span slot table: random inserts and removals agree with a Dictionary")
+    func spanSlotTable() {
+        var table = SpanSlotTable()
+        var reference: [Int64: Int] = [:]
+        var random = SplitMix64(seed: 0x5107)
+        for step in 0..<200_000 {
+            // Small id ranges collide a lot; a few huge and negative ids test the hashing.
+            let id: Int64 = switch random.next() % 10 {
+            case 0: Int64(bitPattern: random.next())
+            case 1: -Int64(random.next() % 100)
+            default: Int64(random.next() % 3_000)
+            }
+            if random.next() % 2 == 0, reference[id] == nil {
+                table.insert(id, slot: step)
+                reference[id] = step
+            } else {
+                #expect(table.remove(id) == reference.removeValue(forKey: id))
+            }
+            if step % 1_000 == 0 {
+                for (id, slot) in reference { #expect(table.slot(of: id) == slot) }
+            }
+        }
+        for (id, slot) in reference { #expect(table.remove(id) == slot) }
+        #expect(table.slot(of: 1) == nil)
+    }
+
     @Test("mutated traces give the same report on both paths")
     func mutatedTraces() throws {
         let seeds = try ReaderFuzzTests.seeds()
