@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 SIZE_MB=${SIZE_MB:-100}
 RECORDS=${WRITER_RECORDS:-2000000}
 WORK=${BENCH_DIR:-$(mktemp -d)}
+mkdir -p "$WORK"
 TRACE="$WORK/bench-${SIZE_MB}mb.jsonl"
 trap '[ -z "${BENCH_DIR:-}" ] && rm -rf "$WORK"' EXIT
 
