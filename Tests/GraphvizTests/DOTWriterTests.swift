@@ -1,6 +1,7 @@
 // The DOT text: quoting, escaping, attribute order, and structure.
 
 import Testing
+import TraceFormat
 @testable import Graphviz
 
 @Suite("DOT writing")
@@ -108,7 +109,7 @@ struct DOTWriterTests {
         let pieces = ["a", "Zz9 ", "\\", "\"", "{", "}", "|", "<", ">", "\n", "\r", "\r\n", "\n\r", "\t", "\u{0}", "\u{7}",
                       "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "µs", "·", "→", "…", "\u{2028}", "\u{2029}",
                       "\u{2027}", "\u{202A}", "é", "e\u{301}", "שלום", "🙂", "\\N", "\"><script>"]
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var corpus = pieces
         for _ in 0..<2000 {
             corpus.append((0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
@@ -146,18 +147,5 @@ struct DOTWriterTests {
             }
         }
         return out
-    }
-}
-
-/// A small deterministic generator for test corpora.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

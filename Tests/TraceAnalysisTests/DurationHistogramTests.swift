@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TraceFormat
 @testable import TraceAnalysis
 
 @Suite struct DurationHistogramTests {
@@ -20,7 +21,7 @@ import Testing
 
     @Test("percentiles stay within 0.39% of the exact nearest-rank value on skewed data")
     func percentilesWithinBound() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var values: [Int64] = []
         var histogram = DurationHistogram()
         for _ in 0..<50_000 {

@@ -68,12 +68,12 @@ struct SyntheticTrace {
 
     /// Writes records with increasing seq and random, increasing ts.
     struct Builder {
-        var random: SeededGenerator
+        var random: SplitMix64
         var records: [TraceRecord] = []
         var ts: Int64 = 1_000
         var nextSpan: Int64 = 1
 
-        init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+        init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
         mutating func advance() {
             // Log-uniform step: 10^(2...7) ns.

@@ -108,7 +108,7 @@ import TraceFormat
     @Test("mutated traces: gaps, out-of-order seqs, reused ids, ends without begins", arguments: Mutation.allCases)
     func mutated(mutation: Mutation) throws {
         for seed in UInt64(1)...2 {
-            var random = SeededGenerator(seed: seed * 7919)
+            var random = SplitMix64(seed: seed * 7919)
             var records = SyntheticTrace.make(objects: 60, seed: seed, crashAtEnd: seed % 2 == 0).records
             for _ in 0..<3 {
                 let index = Int(random.next() % UInt64(records.count - 2)) + 1
