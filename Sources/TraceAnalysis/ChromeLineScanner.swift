@@ -62,13 +62,9 @@ enum ChromeLineScanner {
                     case .ts: guard let value = integer() else { return nil }; ts = value
                     case .span: guard let value = integer() else { return nil }; span = value
                     case .ph:
-                        guard let value = plainString(), value.count == 1 else { return nil }
-                        switch value[0] {
-                        case UInt8(ascii: "B"): phase = .begin
-                        case UInt8(ascii: "E"): phase = .end
-                        case UInt8(ascii: "i"): phase = .instant
-                        default: return nil
-                        }
+                        guard let value = plainString(), value.count == 1, let letter = Phase(letter: value[0])
+                        else { return nil }
+                        phase = letter
                     case .kind:
                         guard let value = plainString(), value.count > 0 else { return nil }
                         kind = ChromeLineScanner.kind(value)

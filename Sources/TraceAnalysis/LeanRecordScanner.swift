@@ -118,13 +118,9 @@ enum LeanRecordScanner {
                 case .ts: guard let value = integer() else { return nil }; ts = value
                 case .span: guard let value = integer() else { return nil }; span = value
                 case .ph:
-                    guard let value = plainBytes(), value.count == 1 else { return nil }
-                    switch value[0] {
-                    case UInt8(ascii: "B"): phase = .begin
-                    case UInt8(ascii: "E"): phase = .end
-                    case UInt8(ascii: "i"): phase = .instant
-                    default: return nil
-                    }
+                    guard let value = plainBytes(), value.count == 1, let letter = Phase(letter: value[0])
+                    else { return nil }
+                    phase = letter
                 case .kind:
                     guard let value = plainBytes(), value.count > 0 else { return nil }
                     if let known = LeanRecordScanner.kind(value) {

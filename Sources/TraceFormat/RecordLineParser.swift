@@ -351,13 +351,11 @@ enum RecordLineParser {
 
     private static func parsePhase(_ s: inout JSONScanner) throws -> Phase {
         let start = s.index
-        if start + 2 < s.end, s.base[start] == UInt8(ascii: "\""), s.base[start + 2] == UInt8(ascii: "\"") {
-            switch s.base[start + 1] {
-            case UInt8(ascii: "B"): s.index += 3; return .begin
-            case UInt8(ascii: "E"): s.index += 3; return .end
-            case UInt8(ascii: "i"): s.index += 3; return .instant
-            default: break
-            }
+        if start + 2 < s.end, s.base[start] == UInt8(ascii: "\""), s.base[start + 2] == UInt8(ascii: "\""),
+            let phase = Phase(letter: s.base[start + 1])
+        {
+            s.index += 3
+            return phase
         }
         let value = try s.parseValue(depth: 1)
         let found = value.stringValue.map { "\"\($0)\"" } ?? value.typeName

@@ -160,14 +160,9 @@ enum RecordLineScanner {
 
     @inline(__always)
     private static func phase(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int) -> Phase? {
-        guard i + 2 < end, base[i] == UInt8(ascii: "\""), base[i + 2] == UInt8(ascii: "\"") else { return nil }
-        let phase: Phase
-        switch base[i + 1] {
-        case UInt8(ascii: "B"): phase = .begin
-        case UInt8(ascii: "E"): phase = .end
-        case UInt8(ascii: "i"): phase = .instant
-        default: return nil
-        }
+        guard i + 2 < end, base[i] == UInt8(ascii: "\""), base[i + 2] == UInt8(ascii: "\""),
+            let phase = Phase(letter: base[i + 1])
+        else { return nil }
         i += 3
         return phase
     }
