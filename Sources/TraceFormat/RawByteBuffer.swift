@@ -80,6 +80,15 @@ struct ByteCursor: ~Copyable {
         limit = buffer.pointee.base + buffer.pointee.capacity
     }
 
+    /// Where the next byte goes, as an offset from the start of the buffer (unlike
+    /// ``position``, it stays valid when the buffer grows).
+    var offset: Int { position - buffer.pointee.base }
+
+    /// The bytes appended from `offset` on, valid until the next append.
+    func bytes(from offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer.pointee.base + offset, count: position - (buffer.pointee.base + offset))
+    }
+
     /// Counts `written` bytes stored at ``position`` as appended (after a ``reserve(_:)``).
     @inline(__always)
     mutating func advance(by written: Int) { position += written }

@@ -68,7 +68,8 @@ extension TraceHeader {
 enum TraceLineEncoding {
     static func appendRecord(
         seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, path: [String]?,
-        className: String?, thread: String?, attributes: [TraceAttribute], to out: inout ByteCursor
+        className: String?, thread: String?, attributes: [TraceAttribute], pathCache: EncodedPathCache? = nil,
+        to out: inout ByteCursor
     ) {
         out.appendLiteral(#"{"seq":"#)
         JSONOutput.appendInteger(seq, to: &out)
@@ -86,16 +87,11 @@ enum TraceLineEncoding {
         out.appendLiteral(#","kind":"#)
         JSONOutput.appendString(kind.rawValue, to: &out)
         if let path {
-            out.appendLiteral(#","path":["#)
-            // Elements are read in place (see `JSONOutput.appendString(at:to:)`).
-            path.withUnsafeBufferPointer { components in
-                guard let first = components.baseAddress else { return }
-                for i in 0..<components.count {
-                    if i > 0 { out.appendByte(UInt8(ascii: ",")) }
-                    JSONOutput.appendString(at: first + i, to: &out)
-                }
+            if let pathCache {
+                pathCache.append(path, to: &out) { appendPath(path, to: &$0) }
+            } else {
+                appendPath(path, to: &out)
             }
-            out.appendByte(UInt8(ascii: "]"))
         }
         if let className {
             out.appendLiteral(#","class":"#)
@@ -115,5 +111,20 @@ enum TraceLineEncoding {
             }
         }
         out.appendLiteral("}\n")
+    }
+
+    /// Appends the `,"path":[...]` member.
+    @inline(__always)
+    static func appendPath(_ path: [String], to out: inout ByteCursor) {
+        out.appendLiteral(#","path":["#)
+        // Elements are read in place (see `JSONOutput.appendString(at:to:)`).
+        path.withUnsafeBufferPointer { components in
+            guard let first = components.baseAddress else { return }
+            for i in 0..<components.count {
+                if i > 0 { out.appendByte(UInt8(ascii: ",")) }
+                JSONOutput.appendString(at: first + i, to: &out)
+            }
+        }
+        out.appendByte(UInt8(ascii: "]"))
     }
 }

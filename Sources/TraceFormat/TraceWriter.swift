@@ -63,6 +63,8 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
     @exclusivity(unchecked) private var stamper: RecordStamper
     /// Allocated once the file is open (so a failed open allocates nothing).
     @exclusivity(unchecked) private var buffer: RawByteBuffer
+    /// How recent paths encode (used with the lock held).
+    private let pathCache = EncodedPathCache()
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// For `.atomicReplace`: the temporary file renamed to `path` on close.
@@ -173,7 +175,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         buffer.withCursor {
             TraceLineEncoding.appendRecord(
                 seq: seq, ts: ts, phase: .begin, span: span, kind: kind, path: path, className: className, thread: nil,
-                attributes: attributes, to: &$0)
+                attributes: attributes, pathCache: pathCache, to: &$0)
         }
         recordAppendedLocked()
         return span
@@ -187,7 +189,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         buffer.withCursor {
             TraceLineEncoding.appendRecord(
                 seq: seq, ts: ts, phase: .end, span: span, kind: kind, path: path, className: nil, thread: nil,
-                attributes: attributes, to: &$0)
+                attributes: attributes, pathCache: pathCache, to: &$0)
         }
         recordAppendedLocked()
     }
@@ -200,7 +202,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         buffer.withCursor {
             TraceLineEncoding.appendRecord(
                 seq: seq, ts: ts, phase: .instant, span: nil, kind: kind, path: path, className: className, thread: nil,
-                attributes: attributes, to: &$0)
+                attributes: attributes, pathCache: pathCache, to: &$0)
         }
         recordAppendedLocked()
     }

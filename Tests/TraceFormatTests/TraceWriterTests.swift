@@ -30,6 +30,38 @@ struct TraceWriterTests {
             """)
     }
 
+    @Test("paths written again come out byte-identical, whatever the path cache holds")
+    func pathCacheKeepsBytes() throws {
+        // The writer remembers how each path array's storage encodes; these cases would show a
+        // stale or mixed-up entry: the same storage again, a copy mutated after it was cached,
+        // an equal path in other storage, empty, escaped and long paths, and more paths than
+        // the cache has slots (so entries are replaced).
+        var mutated = ["Tabs", "CountryNav"]
+        let shared = mutated
+        var paths: [[String]] = [shared, shared, [], ["quote\"d", "back\\slash", "new\nline", "é"], shared]
+        mutated.append("CountryList")
+        paths += [mutated, shared, mutated, ["Tabs", "CountryNav"]]
+        paths.append((0..<40).map { "LongComponentName\($0)" })
+        paths.append(paths.last!)
+        for i in 0..<(EncodedPathCache.slotCount * 3) { paths.append(["Tabs", "Item\(i % 300)"]) }
+        paths += paths.prefix(30)
+
+        let directory = try TemporaryDirectory()
+        let writer = try TraceWriter(path: directory.path("t.jsonl"), clock: .tick)
+        var expected = ""
+        for (index, path) in paths.enumerated() {
+            let span = writer.begin(.decode, path: path, className: "C")
+            writer.end(span, .decode, path: path, attributes: [])
+            expected += TraceRecord(seq: Int64(2 * index), ts: Int64(2 * index), phase: .begin, span: span,
+                                    kind: .decode, path: path, className: "C").jsonLine + "\n"
+            expected += TraceRecord(seq: Int64(2 * index + 1), ts: Int64(2 * index + 1), phase: .end, span: span,
+                                    kind: .decode, path: path).jsonLine + "\n"
+        }
+        try writer.close()
+        let lines = try directory.read("t.jsonl").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropFirst().joined(separator: "\n") == expected)
+    }
+
     @Test("the standard header names the generator, and an origin only under the ns clock")
     func standardHeader() {
         let tick = TraceHeader.standard(clock: .tick)
