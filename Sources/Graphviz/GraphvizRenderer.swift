@@ -47,6 +47,10 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// Warm-ups under way; a render waits for them, so the first render finds libgvc ready.
     private let warmUps = DispatchGroup()
 
+    /// The formats ``warmUp(for:)`` has been asked for.
+    private var warmedFormats: Set<OutputFormat> = []
+    private let warmedFormatsLock = NSLock()
+
     private init() {}
 
     /// Starts libgvc on a background thread — its context, the layout and `format` plugins, and
@@ -54,8 +58,14 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// its first render (reading and analysing a trace) instead of adding to it. Returns at once;
     /// ``render(_:format:)`` waits for the warm-up to end. Call ``waitForWarmUp()`` before the
     /// process exits, so it never exits with libgvc busy on another thread.
+    ///
+    /// A second call for a format already warmed up (or warming up) does nothing.
     public func warmUp(for format: OutputFormat) {
         guard format != .dot else { return }
+        warmedFormatsLock.lock()
+        let isNew = warmedFormats.insert(format).inserted
+        warmedFormatsLock.unlock()
+        guard isNew else { return }
         warmUps.enter()
         Thread.detachNewThread { [self] in
             gate.lock()

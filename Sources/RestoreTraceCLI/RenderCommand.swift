@@ -94,6 +94,41 @@ struct RenderCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
+    /// Starts libgvc's warm-up before the arguments are parsed, when they are a `render` of
+    /// anything but DOT, so that parsing overlaps it too (``run()`` would start it a few
+    /// milliseconds later). A guess from the raw arguments: the format from `--format`, else
+    /// `-o`'s extension, else SVG. A wrong guess costs only CPU on the other core; ``run()``
+    /// warms up for the format it really renders, and waits for both before it returns.
+    static func warmUpEarly(arguments: [String]) {
+        guard arguments.first == "render", let format = guessedFormat(arguments: arguments.dropFirst()) else { return }
+        GraphvizRenderer.shared.warmUp(for: format)
+    }
+
+    /// The output format `render`'s arguments ask for, or nil when they draw nothing (`--format
+    /// dot`, a `.dot` output, help).
+    static func guessedFormat(arguments: ArraySlice<String>) -> OutputFormat? {
+        var explicit: String?
+        var output: String?
+        var index = arguments.startIndex
+        scan: while index < arguments.endIndex {
+            let argument = arguments[index]
+            let next = arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+            switch argument {
+            case "-h", "--help", "help": return nil
+            case "--": break scan  // only inputs follow
+            case "--format": explicit = next
+            case "-o", "--output": output = next
+            default:
+                if argument.hasPrefix("--format=") { explicit = String(argument.dropFirst("--format=".count)) }
+                if argument.hasPrefix("--output=") { output = String(argument.dropFirst("--output=".count)) }
+            }
+            index = arguments.index(after: index)
+        }
+        let format = explicit.flatMap { OutputFormat(rawValue: $0) }
+            ?? output.flatMap { OutputFormat(fileExtension: ($0 as NSString).pathExtension) } ?? .svg
+        return format == .dot ? nil : format
+    }
+
     /// One input and where its drawing goes (nil: standard output).
     struct RenderPlan {
         var input: String

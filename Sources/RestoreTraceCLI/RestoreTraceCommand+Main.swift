@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Foundation
+import RestoreTrace
 
 extension RestoreTraceCommand {
     /// Exit code for a usage error: unknown option, missing argument, bad value.
@@ -11,11 +12,14 @@ extension RestoreTraceCommand {
     /// Parses `arguments` (the process's by default), runs the subcommand and exits.
     /// Exit codes: 0 ok, 1 the input is bad or a check failed, 2 usage error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        RenderCommand.warmUpEarly(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
             exit()
         } catch {
+            // Never exit with libgvc busy on the warm-up thread (a usage error after `render`).
+            GraphvizRenderer.shared.waitForWarmUp()
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(usageErrorExitCode)

@@ -100,6 +100,36 @@ struct RenderCommandTests {
         #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.txt").path]) == 2)
     }
 
+    @Test("libgvc's warm-up starts before argument parsing for the format the raw arguments name, and not for DOT or help")
+    func earlyWarmUpGuess() {
+        func guess(_ arguments: String) -> String? {
+            RenderCommand.guessedFormat(arguments: ArraySlice(arguments.split(separator: " ").map(String.init)))?.rawValue
+        }
+        #expect(guess("t.jsonl") == "svg")
+        #expect(guess("t.jsonl -o out.png") == "png")
+        #expect(guess("t.jsonl --output=out.PDF") == "pdf")
+        #expect(guess("t.jsonl --format pdf -o -") == "pdf")
+        #expect(guess("t.jsonl --format=png") == "png")
+        #expect(guess("t.jsonl --format dot") == nil)
+        #expect(guess("t.jsonl -o t.dot") == nil)
+        #expect(guess("t.jsonl -o t.gv") == nil)
+        #expect(guess("--help") == nil)
+        #expect(guess("t.jsonl -h") == nil)
+        // After `--` everything is an input, even a name that looks like an option.
+        #expect(guess("-o x.png -- --format") == "png")
+        // An unknown format is left to the parser to refuse; the guess falls back to SVG.
+        #expect(guess("t.jsonl --format jpeg") == "svg")
+    }
+
+    @Test("a usage error after render exits 2 with its message while the early warm-up runs")
+    func usageErrorWithEarlyWarmUp() throws {
+        for arguments in [["render", "--max-nodes", "many", "t.jsonl"], ["render", "--view", "sideways", "t.jsonl"]] {
+            let run = try ExecutableRun.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.standardError)")
+            #expect(run.standardError.contains("Error:") || run.standardError.contains("error:"), "\(run.standardError)")
+        }
+    }
+
     @Test("a scenario asked for the flow view is an error that says to simulate it first")
     func scenarioHasNoFlow() throws {
         let directory = try temporaryDirectory()
