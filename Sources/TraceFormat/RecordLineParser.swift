@@ -377,6 +377,50 @@ enum RecordLineParser {
             let value = try s.parseValue(depth: 1)
             throw RecordLineError(column: start + 1, "\"path\" must be an array of strings, found \(value.typeName)")
         }
+        // The same text as a path parsed before gives the same array (and shares its storage).
+        guard let interner = s.interner, let textEnd = closingBracket(of: s.base, from: start + 1, end: s.end) else {
+            return try parsePathElements(&s)
+        }
+        let text = s.base + start
+        let count = textEnd + 1 - start
+        if let cached = interner.path(text: text, count: count) {
+            s.index = textEnd + 1
+            return cached
+        }
+        let components = try parsePathElements(&s)
+        if s.index == textEnd + 1 { interner.remember(components, text: text, count: count) }
+        return components
+    }
+
+    /// The offset of the `]` that closes the array whose `[` is just before `from`, found by
+    /// skipping strings (and the escapes in them); nil past ``StringInterner/maxPathBytes`` or
+    /// the end. Only a cache key: the array is still parsed and checked the first time.
+    private static func closingBracket(of base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int? {
+        let limit = min(end, from + StringInterner.maxPathBytes)
+        var index = from
+        var inString = false
+        while index < limit {
+            let byte = base[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "]") {
+                return index
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                return nil  // not an array of strings: let the parser say so
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The elements of a path array, the scanner just past its `[`.
+    private static func parsePathElements(_ s: inout JSONScanner) throws -> [String] {
         s.index += 1
         var components: [String] = []
         components.reserveCapacity(8)

@@ -23,17 +23,90 @@ final class StringInterner {
     private let hashes: UnsafeMutablePointer<UInt64>
     private let strings: UnsafeMutablePointer<String>
 
+    /// Whole `path` arrays, keyed by their JSON text: the records about one object (a span's
+    /// begin and end, a locate and its decode) repeat it byte for byte, and a hit returns the
+    /// array already made, sharing its storage, instead of parsing every component again.
+    static let pathSlotCount = 8192
+    /// Longer path texts are parsed every time.
+    static let maxPathBytes = 240
+    private let pathHashes: UnsafeMutablePointer<UInt64>
+    private let pathLengths: UnsafeMutablePointer<Int>
+    private let pathTexts: UnsafeMutablePointer<UInt8>
+    private let paths: UnsafeMutablePointer<[String]>
+
     init() {
         hashes = .allocate(capacity: StringInterner.slotCount)
         hashes.initialize(repeating: 0, count: StringInterner.slotCount)
         strings = .allocate(capacity: StringInterner.slotCount)
         strings.initialize(repeating: "", count: StringInterner.slotCount)
+        let pathSlots = StringInterner.pathSlotCount
+        pathHashes = .allocate(capacity: pathSlots)
+        pathHashes.initialize(repeating: 0, count: pathSlots)
+        pathLengths = .allocate(capacity: pathSlots)
+        pathLengths.initialize(repeating: 0, count: pathSlots)
+        pathTexts = .allocate(capacity: pathSlots * StringInterner.maxPathBytes)
+        paths = .allocate(capacity: pathSlots)
+        paths.initialize(repeating: [], count: pathSlots)
     }
 
     deinit {
         hashes.deallocate()
         strings.deinitialize(count: StringInterner.slotCount)
         strings.deallocate()
+        pathHashes.deallocate()
+        pathLengths.deallocate()
+        pathTexts.deallocate()
+        paths.deinitialize(count: StringInterner.pathSlotCount)
+        paths.deallocate()
+    }
+
+    /// The path parsed earlier from exactly these `count` bytes of JSON text, or nil.
+    @inline(__always)
+    func path(text: UnsafePointer<UInt8>, count: Int) -> [String]? {
+        guard count <= StringInterner.maxPathBytes else { return nil }
+        let hash = StringInterner.fullHash(text, count: count)
+        let slot = Int(truncatingIfNeeded: hash >> 32) & (StringInterner.pathSlotCount - 1)
+        guard pathHashes[slot] == hash, pathLengths[slot] == count,
+            memcmp(pathTexts + slot * StringInterner.maxPathBytes, text, count) == 0
+        else { return nil }
+        return paths[slot]
+    }
+
+    /// Remembers that these `count` bytes of JSON text parse to `path`.
+    func remember(_ path: [String], text: UnsafePointer<UInt8>, count: Int) {
+        guard count <= StringInterner.maxPathBytes else { return }
+        let hash = StringInterner.fullHash(text, count: count)
+        let slot = Int(truncatingIfNeeded: hash >> 32) & (StringInterner.pathSlotCount - 1)
+        pathHashes[slot] = hash
+        pathLengths[slot] = count
+        (pathTexts + slot * StringInterner.maxPathBytes).update(from: text, count: count)
+        paths[slot] = path
+    }
+
+    /// A hash of every byte, eight at a time: path texts of one trace share long prefixes and
+    /// often their length, so the head-and-tail hash of ``string(_:count:)`` would collide.
+    @inline(__always)
+    private static func fullHash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            offset += 8
+        }
+        if offset < count {
+            // The last eight bytes, overlapping what came before (count >= 8), or the few there are.
+            var tail: UInt64 = 0
+            if count >= 8 {
+                tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for i in 0..<count { tail = tail << 8 | UInt64(bytes[i]) }
+            }
+            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 31
+        }
+        return h | 1  // never 0, the empty slot marker
     }
 
     /// The string for `count` bytes of valid UTF-8 at `bytes`.

@@ -143,6 +143,37 @@ struct TraceReaderTests {
         #expect(throws: TraceReadError.cannotOpen(path: "/tmp", code: EISDIR)) { _ = try TraceReader(path: "/tmp") }
     }
 
+    @Test("repeated path texts read back equal and share one array; tricky texts are parsed, not mistaken")
+    func repeatedPaths() throws {
+        // Each text twice or more, so the reader's path cache answers the repeats: brackets,
+        // quotes and escapes inside strings, whitespace, an escaped form of the same path (a
+        // different text, equal path), the empty path, one past the cache's length limit, and
+        // a text that is not an array of strings after a valid one of the same prefix.
+        let texts = [
+            #"["Tabs","CountryNav"]"#, #"["a]b","c\"]d","e\\"]"#, #"[ "Tabs" , "CountryNav" ]"#,
+            #"["Tabs","Country\u004eav"]"#, "[]", "[" + (0..<40).map { "\"Component\($0)\"" }.joined(separator: ",") + "]",
+        ]
+        var lines = [#"{"type":"header","format":"restoretrace/1","clock":"tick"}"#]
+        for round in 0..<3 {
+            for text in texts { lines.append(#"{"seq":\#(lines.count - 1),"ts":0,"ph":"i","kind":"exclude","path":\#(text)}"#) }
+            if round == 1 { lines.append(#"{"seq":\#(lines.count - 1),"ts":0,"ph":"i","kind":"exclude","path":["Tabs",1]}"#) }
+        }
+        let document = try TraceDocument.load(
+            bytes: Array((lines.joined(separator: "\n") + "\n").utf8), options: TraceReaderOptions(skipMalformedLines: true))
+        #expect(document.diagnostics.count == 1, "\(document.diagnostics.map(\.message))")
+        #expect(document.diagnostics.first?.message.contains("\"path\" must be an array of strings") == true)
+        let expected: [[String]] = [
+            ["Tabs", "CountryNav"], ["a]b", "c\"]d", "e\\"], ["Tabs", "CountryNav"], ["Tabs", "CountryNav"], [],
+            (0..<40).map { "Component\($0)" },
+        ]
+        let paths = document.records.map { $0.path ?? ["<none>"] }
+        #expect(paths == expected + expected + expected)
+        // The second round's arrays are the first round's (shared storage), where the text is short enough.
+        let address = { (path: [String]) in path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(address(paths[0]) == address(paths[texts.count]))
+        #expect(address(paths[1]) == address(paths[texts.count + 1]))
+    }
+
     @Test("loading a whole trace with errors throws them; skipping bad lines loads the rest")
     func documentLoadErrors() throws {
         let text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n{oops}\n"
