@@ -12,24 +12,66 @@ struct PathIndex: Sendable {
     private(set) var paths: [[String]] = []
     private var ids: [Key: Int] = [:]
     private var last: (path: [String], id: Int)?
+    /// Ids by the storage of the path arrays recently looked up: the reader hands out one array
+    /// for every record with the same path text, so most lookups are a comparison of addresses
+    /// instead of a hash of every byte. Each slot keeps its array alive, so no other array can
+    /// take that address while the slot holds it (and shared storage is never changed in place).
+    private var recent: [Recent] = []
+    private struct Recent: Sendable {
+        var path: [String]
+        var id: Int
+    }
+    private static let recentSlotCount = 8192
 
     init() {}
 
     /// The id of `path`, numbering it when it is new.
     mutating func id(of path: [String]) -> Int {
         if let last, last.path == path { return last.id }
+        let address = PathIndex.storageAddress(of: path)
+        let slot = PathIndex.slot(for: address)
+        if let id = recentID(of: path, address: address, slot: slot) {
+            last = (path, id)
+            return id
+        }
         // One hash whether or not the path is new: the default is stored when it is absent.
         let next = paths.count
         let id = PathIndex.value(&ids[Key(path), default: next])
         if id == next { paths.append(path) }
         last = (path, id)
+        if address != 0 {
+            if recent.isEmpty { recent = Array(repeating: Recent(path: [], id: -1), count: PathIndex.recentSlotCount) }
+            recent[slot] = Recent(path: path, id: id)
+        }
         return id
     }
 
     /// The id of `path`, or nil when it has not been numbered.
     func existingID(of path: [String]) -> Int? {
         if let last, last.path == path { return last.id }
+        let address = PathIndex.storageAddress(of: path)
+        if let id = recentID(of: path, address: address, slot: PathIndex.slot(for: address)) { return id }
         return ids[Key(path)]
+    }
+
+    /// The id cached for this very array storage, if any.
+    @inline(__always)
+    private func recentID(of path: [String], address: UInt, slot: Int) -> Int? {
+        guard address != 0, slot < recent.count else { return nil }
+        let entry = recent[slot]
+        guard entry.path.count == path.count, PathIndex.storageAddress(of: entry.path) == address else { return nil }
+        return entry.id
+    }
+
+    /// Where the array's elements are stored; 0 for an empty array (all empty arrays share one).
+    @inline(__always)
+    private static func storageAddress(of path: [String]) -> UInt {
+        path.isEmpty ? 0 : path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
+    @inline(__always)
+    private static func slot(for address: UInt) -> Int {
+        Int(truncatingIfNeeded: (address >> 4) ^ (address >> 14)) & (recentSlotCount - 1)
     }
 
     var count: Int { paths.count }
