@@ -35,6 +35,8 @@ public enum DiagramSource: Sendable {
         case trace(TraceReadError)
         case scenario(ScenarioError)
         case noHeader(file: String)
+        /// A record's path is deeper than ``DiagramSource/maximumPathDepth``.
+        case pathTooDeep(file: String, line: Int, depth: Int)
 
         public var description: String {
             switch self {
@@ -43,9 +45,18 @@ public enum DiagramSource: Sendable {
             case .noHeader(let file):
                 return "\(file):1: the trace has no header line; a trace starts with "
                     + "{\"type\":\"header\",\"format\":\"restoretrace/1\",...}"
+            case .pathTooDeep(let file, let line, let depth):
+                return "\(file):\(line): the path has \(depth) components; diagrams draw paths of at most "
+                    + "\(DiagramSource.maximumPathDepth) (the engine's own limit, PreservationLimits.maximumDepth)"
             }
         }
     }
+
+    /// The deepest restoration path a trace may hold to be drawn. The hierarchy keeps a node,
+    /// with its path, for every prefix of every path, so its cost grows with the square of the
+    /// depth: a 50,000-component path would take minutes and gigabytes. No app comes near this;
+    /// the engine refuses hierarchies deeper than the same number by default.
+    public static let maximumPathDepth = 1_000
 
     /// Loads `bytes` as `kind` (sniffed when nil); `name` stands for the file in messages.
     public static func load(bytes: [UInt8], name: String, kind: Kind? = nil, skipBadLines: Bool = false)
@@ -68,6 +79,10 @@ public enum DiagramSource: Sendable {
                 throw .trace(error)
             }
             guard document.header != nil else { throw .noHeader(file: name) }
+            if let deep = document.records.firstIndex(where: { ($0.path?.count ?? 0) > maximumPathDepth }) {
+                let line = deep < document.recordLines.count ? document.recordLines[deep] : deep + 2
+                throw .pathTooDeep(file: name, line: line, depth: document.records[deep].path?.count ?? 0)
+            }
             return .trace(document)
         }
     }

@@ -130,6 +130,29 @@ struct RenderCommandTests {
         }
     }
 
+    @Test("a path deeper than 1,000 components is refused with its line, quickly, instead of hanging; 1,000 renders")
+    func pathDepthLimit() throws {
+        let directory = try temporaryDirectory()
+        func trace(depth: Int) -> String {
+            let path = "[" + Array(repeating: "\"a\"", count: depth).joined(separator: ",") + "]"
+            return #"{"type":"header","format":"restoretrace/1","clock":"tick"}"# + "\n"
+                + #"{"seq":0,"ts":0,"ph":"i","kind":"launch"}"# + "\n"
+                + #"{"seq":1,"ts":1,"ph":"i","kind":"exclude","path":\#(path),"reason":"x"}"# + "\n"
+        }
+        let deep = directory.appendingPathComponent("deep.jsonl")
+        try write(trace(depth: 50_000), to: deep)
+        for view in ["flow", "hierarchy", "locate"] {
+            let run = try ExecutableRun.run(["render", deep.path, "--view", view])
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("deep.jsonl:3: the path has 50000 components; diagrams draw paths of at most 1000"),
+                    "\(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("deep.svg").path))
+        let limit = directory.appendingPathComponent("limit.jsonl")
+        try write(trace(depth: 1_000), to: limit)
+        #expect(exitCode([limit.path, "--view", "hierarchy"]) == 0)
+    }
+
     @Test("a scenario asked for the flow view is an error that says to simulate it first")
     func scenarioHasNoFlow() throws {
         let directory = try temporaryDirectory()
