@@ -37,8 +37,9 @@ private struct FlowBuilder {
     let onSpine: [Bool]
 
     init(header: TraceHeader, records: [TraceRecord], options: DiagramOptions) {
-        self.steps = TraceSteps(header: header, records: records)
-        self.hierarchy = TraceHierarchy(records: records)
+        (self.hierarchy, self.steps) = SideBySide.run(
+            parallel: records.count >= SideBySide.minimumRecords,
+            { TraceHierarchy(records: records) }, { TraceSteps(header: header, records: records) })
         self.options = options
         self.canvas = DiagramCanvas(options: options)
         self.onSpine = steps.steps.map { step in

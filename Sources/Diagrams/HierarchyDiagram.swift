@@ -13,8 +13,9 @@ public enum HierarchyDiagram {
     public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
         -> Graph
     {
-        let hierarchy = TraceHierarchy(records: records)
-        let timings = SpanTimings(header: header, records: records)
+        let (timings, hierarchy) = SideBySide.run(
+            parallel: records.count >= SideBySide.minimumRecords,
+            { SpanTimings(header: header, records: records) }, { TraceHierarchy(records: records) })
         var tree = HierarchyTree()
         // Keyed by the parent's node index, so drawing each node costs no path hash.
         var pathless: [Int: [TraceHierarchy.UnplacedExclusion]] = [:]

@@ -41,9 +41,18 @@ struct TraceSteps {
     private(set) var steps: [TraceStep] = []
     let timings: SpanTimings
 
-    init(header: TraceHeader, records: [TraceRecord]) {
+    /// With `parallel`, the timings are worked out on another thread while the steps are paired
+    /// here (see ``SideBySide``); by default, when the trace is big enough for it to pay.
+    init(header: TraceHeader, records: [TraceRecord], parallel: Bool? = nil) {
         self.header = header
-        self.timings = SpanTimings(header: header, records: records)
+        (self.timings, self.steps) = SideBySide.run(
+            parallel: parallel ?? (records.count >= SideBySide.minimumRecords),
+            { SpanTimings(header: header, records: records) }, { TraceSteps.pair(records) })
+    }
+
+    /// Each span's begin and end as one step, instants as steps, in the order they began.
+    private static func pair(_ records: [TraceRecord]) -> [TraceStep] {
+        var steps: [TraceStep] = []
         var open: [Int64: TraceStep] = [:]
         steps.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
@@ -55,6 +64,7 @@ struct TraceSteps {
             if record.phase == .begin, let span = record.span { open[span] = step }
             steps.append(step)
         }
+        return steps
     }
 
     /// The step's duration as text: finished spans their length, unfinished spans the time until

@@ -89,15 +89,14 @@ struct FlowDiagramTests {
         #expect(graph.dotSource == FlowDiagram.graph(header: header, records: records, options: options).dotSource)
     }
 
-    @Test("a 5,000-object trace's flow renders to SVG in well under 10 s, even in a debug build")
-    func bigTraceRendersQuickly() throws {
+    // How long it takes is measured by Benchmarks/render.sh, not asserted: test machines are noisy.
+    @Test("a 5,000-object trace's flow, collapsed to the default node budget, renders to SVG")
+    func bigTraceRenders() throws {
         let (header, records) = SampleTraces.wide(objects: 5_000)
-        let start = ContinuousClock.now
         let graph = FlowDiagram.graph(header: header, records: records)
+        #expect(graph.totalNodeCount <= DiagramOptions.defaultMaximumNodes + 60)
         let svg = try GraphvizRenderer.shared.render(graph, format: .svg)
-        let elapsed = ContinuousClock.now - start
         #expect(SVGDocument.parse(svg.data) != nil)
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
     @Test("the same trace gives byte-identical DOT")
