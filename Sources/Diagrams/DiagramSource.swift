@@ -37,6 +37,8 @@ public enum DiagramSource: Sendable {
         case noHeader(file: String)
         /// A record's path is deeper than ``DiagramSource/maximumPathDepth``.
         case pathTooDeep(file: String, line: Int, depth: Int)
+        /// The paths up to this line make more than ``DiagramSource/maximumHierarchyComponents``.
+        case hierarchyTooLarge(file: String, line: Int)
 
         public var description: String {
             switch self {
@@ -48,6 +50,10 @@ public enum DiagramSource: Sendable {
             case .pathTooDeep(let file, let line, let depth):
                 return "\(file):\(line): the path has \(depth) components; diagrams draw paths of at most "
                     + "\(DiagramSource.maximumPathDepth) (the engine's own limit, PreservationLimits.maximumDepth)"
+            case .hierarchyTooLarge(let file, let line):
+                return "\(file):\(line): the paths up to this line make an object tree of more than "
+                    + "\(DiagramSource.maximumHierarchyComponents) path components (each object counts its depth); "
+                    + "diagrams draw at most that"
             }
         }
     }
@@ -57,6 +63,12 @@ public enum DiagramSource: Sendable {
     /// depth: a 50,000-component path would take minutes and gigabytes. No app comes near this;
     /// the engine refuses hierarchies deeper than the same number by default.
     public static let maximumPathDepth = 1_000
+
+    /// The most path components the object tree of a trace may hold to be drawn, counting each
+    /// distinct path and prefix once with its depth. Apps stay far below it (100,000 objects six
+    /// deep: 600,000; one chain 1,000 deep: 500,500); a trace of many distinct deep paths would
+    /// otherwise cost seconds and gigabytes (50 different 1,000-deep paths: 25 million).
+    public static let maximumHierarchyComponents = 2_000_000
 
     /// Loads `bytes` as `kind` (sniffed when nil); `name` stands for the file in messages.
     public static func load(bytes: [UInt8], name: String, kind: Kind? = nil, skipBadLines: Bool = false)
@@ -79,11 +91,45 @@ public enum DiagramSource: Sendable {
                 throw .trace(error)
             }
             guard document.header != nil else { throw .noHeader(file: name) }
-            if let deep = document.records.firstIndex(where: { ($0.path?.count ?? 0) > maximumPathDepth }) {
-                let line = deep < document.recordLines.count ? document.recordLines[deep] : deep + 2
-                throw .pathTooDeep(file: name, line: line, depth: document.records[deep].path?.count ?? 0)
-            }
+            try checkTreeSize(document, name: name)
             return .trace(document)
+        }
+    }
+
+    /// Refuses a trace whose object tree would be too big to build: a path deeper than
+    /// ``maximumPathDepth``, or more than ``maximumHierarchyComponents`` in all. Each distinct
+    /// prefix is counted once, by its (per-process seeded) hash; a path array already counted
+    /// (the reader shares one array between records with the same path text) is skipped.
+    static func checkTreeSize(_ document: TraceDocument, name: String) throws(LoadError) {
+        // First a bound that costs no hashing: every record's path counted with all its prefixes
+        // as if none were shared. Nearly every trace stays under the limit by this count alone.
+        var bound = 0
+        for (index, record) in document.records.enumerated() {
+            let depth = record.path?.count ?? 0
+            if depth > maximumPathDepth {
+                let line = index < document.recordLines.count ? document.recordLines[index] : index + 2
+                throw .pathTooDeep(file: name, line: line, depth: depth)
+            }
+            bound += depth * (depth + 1) / 2
+        }
+        guard bound > maximumHierarchyComponents else { return }
+        var prefixes = Set<Int>()
+        var counted = Set<UInt>()
+        var total = 0
+        for (index, record) in document.records.enumerated() {
+            guard let path = record.path, !path.isEmpty else { continue }
+            let line = index < document.recordLines.count ? document.recordLines[index] : index + 2
+            // The document keeps every array alive, so an address stands for one array throughout.
+            guard counted.insert(path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }).inserted else {
+                continue
+            }
+            var hasher = Hasher()
+            for (depth, component) in path.enumerated() {
+                hasher.combine(component)
+                var prefix = hasher
+                if prefixes.insert(prefix.finalize()).inserted { total += depth + 1 }
+            }
+            if total > maximumHierarchyComponents { throw .hierarchyTooLarge(file: name, line: line) }
         }
     }
 

@@ -39,7 +39,8 @@ private struct FlowBuilder {
     init(header: TraceHeader, records: [TraceRecord], options: DiagramOptions) {
         (self.hierarchy, self.steps) = SideBySide.run(
             parallel: records.count >= SideBySide.minimumRecords,
-            { TraceHierarchy(records: records) }, { TraceSteps(header: header, records: records) })
+            // The steps' own timings stay on this thread: two cores, two threads.
+            { TraceHierarchy(records: records) }, { TraceSteps(header: header, records: records, parallel: false) })
         self.options = options
         self.canvas = DiagramCanvas(options: options)
         self.onSpine = steps.steps.map { step in

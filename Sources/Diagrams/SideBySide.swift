@@ -16,10 +16,14 @@ enum SideBySide {
         guard parallel else { return (other(), here()) }
         let box = ResultBox<Other>()
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        let thread = Thread {
             box.value = other()
             done.signal()
         }
+        // As much stack as the main thread has on Linux (a secondary thread gets 512 kB on macOS):
+        // the hierarchy recurses once per path component.
+        thread.stackSize = 8 << 20
+        thread.start()
         let hereResult = here()
         done.wait()
         // The semaphore orders the write before this read.

@@ -16,14 +16,17 @@ extension RestoreTraceCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            GraphvizRenderer.shared.waitForWarmUp()
             exit()
         } catch {
-            // Never exit with libgvc busy on the warm-up thread (a usage error after `render`).
-            GraphvizRenderer.shared.waitForWarmUp()
+            // Never exit with libgvc busy on the warm-up thread (a usage error after `render`):
+            // a usage error is printed first, then waited for, so the message is not delayed.
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                GraphvizRenderer.shared.waitForWarmUp()
                 Foundation.exit(usageErrorExitCode)
             }
+            GraphvizRenderer.shared.waitForWarmUp()
             exit(withError: error)
         }
     }

@@ -121,7 +121,7 @@ struct RenderCommandTests {
         #expect(guess("t.jsonl --format jpeg") == "svg")
     }
 
-    @Test("a usage error after render exits 2 with its message while the early warm-up runs")
+    @Test("smoke test: a usage error after render exits 2 with its message while the early warm-up runs")
     func usageErrorWithEarlyWarmUp() throws {
         for arguments in [["render", "--max-nodes", "many", "t.jsonl"], ["render", "--view", "sideways", "t.jsonl"]] {
             let run = try ExecutableRun.run(arguments)
@@ -130,7 +130,7 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("a path deeper than 1,000 components is refused with its line, quickly, instead of hanging; 1,000 renders")
+    @Test("a path deeper than 1,000 components, or a tree of over 2,000,000 path components, is refused with its line instead of hanging; 1,000 deep renders")
     func pathDepthLimit() throws {
         let directory = try temporaryDirectory()
         func trace(depth: Int) -> String {
@@ -151,6 +151,20 @@ struct RenderCommandTests {
         let limit = directory.appendingPathComponent("limit.jsonl")
         try write(trace(depth: 1_000), to: limit)
         #expect(exitCode([limit.path, "--view", "hierarchy"]) == 0)
+
+        // Many different deep paths: each within the depth limit, too many path components in all
+        // (the 4th 1,000-deep path, on line 5, passes 2,000,000: 500,500 each).
+        var many = #"{"type":"header","format":"restoretrace/1","clock":"tick"}"# + "\n"
+        for index in 0..<60 {
+            let path = "[\"Root\(index)\"," + Array(repeating: "\"a\"", count: 999).joined(separator: ",") + "]"
+            many += #"{"seq":\#(index),"ts":\#(index),"ph":"i","kind":"exclude","path":\#(path),"reason":"x"}"# + "\n"
+        }
+        let wide = directory.appendingPathComponent("wide.jsonl")
+        try write(many, to: wide)
+        let run = try ExecutableRun.run(["render", wide.path, "--view", "hierarchy"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("wide.jsonl:5: the paths up to this line make an object tree of more than 2000000"),
+                "\(run.standardError)")
     }
 
     @Test("a scenario asked for the flow view is an error that says to simulate it first")

@@ -62,6 +62,25 @@ struct TraceWriterTests {
         #expect(lines.dropFirst().joined(separator: "\n") == expected)
     }
 
+    @Test("path arrays made, written and dropped one after another never come out as an earlier one")
+    func pathCacheWithFreedArrays() throws {
+        // A freed array's memory is soon reused for the next array: were the cache keyed by the
+        // address alone, without keeping its array alive, these would come out as earlier paths.
+        let directory = try TemporaryDirectory()
+        let writer = try TraceWriter(path: directory.path("t.jsonl"), clock: .tick)
+        var expected = ""
+        for i in 0..<5_000 {
+            do {
+                let path = ["Tabs", "Nav\(i)"]
+                writer.instant(.exclude, path: path, className: nil, attributes: [])
+            }
+            expected += TraceRecord(seq: Int64(i), ts: Int64(i), phase: .instant, kind: .exclude, path: ["Tabs", "Nav\(i)"]).jsonLine + "\n"
+        }
+        try writer.close()
+        let lines = try directory.read("t.jsonl").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropFirst().joined(separator: "\n") == expected)
+    }
+
     @Test("the standard header names the generator, and an origin only under the ns clock")
     func standardHeader() {
         let tick = TraceHeader.standard(clock: .tick)
