@@ -58,6 +58,14 @@ public enum DiagramSource: Sendable {
         }
     }
 
+    /// The attributes the views read (through ``TraceRecord``'s accessors, `TraceStep.attribute`
+    /// and `TraceHierarchy`); a loaded trace keeps only these, so the big ones a diagram never
+    /// shows (`keys`, `children`, `tableState`) are checked but not built.
+    static let attributesDrawn: Set<String> = [
+        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent",
+        "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
+    ]
+
     /// The deepest restoration path a trace may hold to be drawn. The hierarchy keeps a node,
     /// with its path, for every prefix of every path, so its cost grows with the square of the
     /// depth: a 50,000-component path would take minutes and gigabytes. No app comes near this;
@@ -84,6 +92,7 @@ public enum DiagramSource: Sendable {
         case .trace:
             var options = TraceReaderOptions.default
             options.skipMalformedLines = skipBadLines
+            options.keptAttributes = attributesDrawn
             let document: TraceDocument
             do {
                 document = try TraceDocument.load(bytes: bytes, name: name, options: options)

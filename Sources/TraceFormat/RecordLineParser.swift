@@ -61,13 +61,14 @@ enum RecordLineParser {
     /// Parses the line `base[0..<count]` (no newline) into a record.
     /// With `keepAttributes` false, other fields are checked but not built (records come back
     /// without attributes).
-    static func parse(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner? = nil, keepAttributes: Bool = true)
-        throws(RecordLineError) -> TraceRecord
-    {
+    static func parse(
+        _ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner? = nil, keepAttributes: Bool = true,
+        keptAttributes: Set<String>? = nil
+    ) throws(RecordLineError) -> TraceRecord {
         var scanner = JSONScanner(base: base, count: count, maxDepth: 512)
         scanner.interner = interner
         do {
-            return try parse(&scanner, keepAttributes: keepAttributes)
+            return try parse(&scanner, keepAttributes: keepAttributes, keptAttributes: keptAttributes)
         } catch let error as JSONParseError {
             throw RecordLineError(error, lineLength: count)
         } catch let error as RecordLineError {
@@ -77,7 +78,7 @@ enum RecordLineParser {
         }
     }
 
-    private static func parse(_ s: inout JSONScanner, keepAttributes: Bool) throws -> TraceRecord {
+    private static func parse(_ s: inout JSONScanner, keepAttributes: Bool, keptAttributes: Set<String>?) throws -> TraceRecord {
         let base = s.base
         s.skipWhitespace()
         guard s.index < s.end, base[s.index] == UInt8(ascii: "{") else {
@@ -134,7 +135,7 @@ enum RecordLineParser {
                         if value == .string("header") { headerMarker = true }
                         attributes.append(TraceAttribute("type", value))
                     }
-                } else if let otherKey {
+                } else if let otherKey, keptAttributes?.contains(otherKey) ?? true {
                     if attributes.isEmpty { attributes.reserveCapacity(4) }
                     attributes.append(TraceAttribute(otherKey, try s.parseValue(depth: 1)))
                 } else {

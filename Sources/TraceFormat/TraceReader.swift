@@ -184,7 +184,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
         }
         do throws(RecordLineError) {
             let record = try RecordLineParser.parse(
-                base, count: count, interner: interner, keepAttributes: options.keepAttributes)
+                base, count: count, interner: interner, keepAttributes: options.keepAttributes,
+                keptAttributes: options.keptAttributes)
             recordCount += 1
             return .record(record)
         } catch {

@@ -16,12 +16,17 @@ public struct TraceReaderOptions: Sendable, Hashable {
     /// attributes. About twice as fast, for tools that need only the core fields (validation,
     /// timings). The header is always read in full.
     public var keepAttributes: Bool
+    /// When set (and ``keepAttributes`` is true), only attributes with these names are kept;
+    /// the others are checked exactly as usual but not built. For tools that read a few known
+    /// attributes (the diagrams): a trace's big ones (`keys`, `children`) are then skipped.
+    public var keptAttributes: Set<String>?
 
     public init(
         skipMalformedLines: Bool = false, maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20,
-        maxStoredDiagnostics: Int = 1000, keepAttributes: Bool = true
+        maxStoredDiagnostics: Int = 1000, keepAttributes: Bool = true, keptAttributes: Set<String>? = nil
     ) {
         self.keepAttributes = keepAttributes
+        self.keptAttributes = keptAttributes
         self.skipMalformedLines = skipMalformedLines
         self.maxLineBytes = max(1, maxLineBytes)
         self.chunkBytes = max(16, chunkBytes)

@@ -174,6 +174,27 @@ struct TraceReaderTests {
         #expect(address(paths[1]) == address(paths[texts.count + 1]))
     }
 
+    @Test("keptAttributes keeps the named attributes only, and still checks the others")
+    func keptAttributes() throws {
+        let text = #"""
+            {"type":"header","format":"restoretrace/1","clock":"tick"}
+            {"seq":0,"ts":0,"ph":"i","kind":"exclude","path":["A"],"keys":["k1","k2"],"reason":"x","children":[["A","B"]],"bytes":3}
+            {"seq":1,"ts":1,"ph":"i","kind":"exclude","path":["A"],"children":[["A",tru]],"reason":"y"}
+
+            """#
+        let options = TraceReaderOptions(skipMalformedLines: true, keptAttributes: ["reason", "bytes"])
+        let document = try TraceDocument.load(bytes: Array(text.utf8), options: options)
+        #expect(document.records.count == 1)
+        #expect(document.records.first?.attributes == [TraceAttribute("reason", "x"), TraceAttribute("bytes", 3)])
+        // The malformed value of an attribute that is not kept is still an error, with its column.
+        #expect(document.diagnostics.count == 1)
+        #expect(document.diagnostics.first?.line == 3)
+        let all = try TraceDocument.load(bytes: Array(text.utf8), options: TraceReaderOptions(skipMalformedLines: true))
+        #expect(all.records.first?.attributes.map(\.key) == ["keys", "reason", "children", "bytes"])
+        #expect(all.diagnostics.map(\.line) == document.diagnostics.map(\.line))
+        #expect(all.diagnostics.map(\.column) == document.diagnostics.map(\.column))
+    }
+
     @Test("loading a whole trace with errors throws them; skipping bad lines loads the rest")
     func documentLoadErrors() throws {
         let text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n{oops}\n"
