@@ -393,31 +393,14 @@ enum RecordLineParser {
         return components
     }
 
-    /// The offset of the `]` that closes the array whose `[` is just before `from`, found by
-    /// skipping strings (and the escapes in them); nil past ``StringInterner/maxPathBytes`` or
-    /// the end. Only a cache key: the array is still parsed and checked the first time.
+    /// The offset of the first `]` after `from`, within ``StringInterner/maxPathBytes``: the end of
+    /// the path array's text unless a component holds a `]`. Only a cache key, so it need not
+    /// be exact: a text is remembered only when the parse of it ends exactly there, and a hit
+    /// needs the same bytes, which parse the same way.
     private static func closingBracket(of base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int? {
         let limit = min(end, from + StringInterner.maxPathBytes)
-        var index = from
-        var inString = false
-        while index < limit {
-            let byte = base[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "]") {
-                return index
-            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                return nil  // not an array of strings: let the parser say so
-            }
-            index += 1
-        }
-        return nil
+        guard from < limit, let found = memchr(base + from, Int32(UInt8(ascii: "]")), limit - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// The elements of a path array, the scanner just past its `[`.
