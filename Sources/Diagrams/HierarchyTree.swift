@@ -44,24 +44,61 @@ struct HierarchyTree {
     func cut(budget: Int) -> Cut {
         let problems = problemSubtrees()
         let maximumFanout = max(1, roots.count, items.map(\.children.count).max() ?? 0)
-        var best: Cut?
+        // The search needs only node counts (each stops once past the budget); the cut itself
+        // is built once, for the winner.
+        var best: (fanout: Int, depthLimit: Int, count: Int)?
         for depthLimit in 1...maximumDepth() {
             var low = 1
             var high = maximumFanout
-            var fitting: Cut?
+            var fitting: (fanout: Int, count: Int)?
             while low <= high {
                 let middle = (low + high) / 2
-                let candidate = cut(fanout: middle, depthLimit: depthLimit, problems: problems)
-                if candidate.visibleCount <= budget {
-                    fitting = candidate
+                let count = visibleCount(fanout: middle, depthLimit: depthLimit, problems: problems, budget: budget)
+                if count <= budget {
+                    fitting = (middle, count)
                     low = middle + 1
                 } else {
                     high = middle - 1
                 }
             }
-            if let fitting, fitting.visibleCount >= best?.visibleCount ?? 0 { best = fitting }
+            if let fitting, fitting.count >= best?.count ?? 0 { best = (fitting.fanout, depthLimit, fitting.count) }
         }
-        return best ?? cut(fanout: 1, depthLimit: 1, problems: problems)
+        guard let best else { return cut(fanout: 1, depthLimit: 1, problems: problems) }
+        return cut(fanout: best.fanout, depthLimit: best.depthLimit, problems: problems)
+    }
+
+    /// What ``cut(fanout:depthLimit:problems:)`` would count as visible, without building the
+    /// cut, and stopping at `budget + 1` once the count passes the budget.
+    private func visibleCount(fanout: Int, depthLimit: Int, problems: [Bool], budget: Int) -> Int {
+        var count = 0
+        /// Visits the shown candidates (the same choice as `cut`'s `choose`); true when some are hidden.
+        func forEachShown(_ candidates: [Int], _ body: (Int) -> Void) -> Bool {
+            if candidates.count <= fanout {
+                for candidate in candidates { body(candidate) }
+                return false
+            }
+            let problemCount = candidates.reduce(0) { $0 + (problems[$1] ? 1 : 0) }
+            var problemRoom = min(problemCount, fanout)
+            var cleanRoom = fanout - problemRoom
+            for candidate in candidates where problems[candidate] ? problemRoom > 0 : cleanRoom > 0 {
+                if problems[candidate] { problemRoom -= 1 } else { cleanRoom -= 1 }
+                body(candidate)
+            }
+            return true
+        }
+        func visit(_ index: Int, depth: Int) {
+            guard count <= budget else { return }
+            count += 1
+            let children = items[index].children
+            guard !children.isEmpty else { return }
+            if depth >= depthLimit {
+                count += 1
+                return
+            }
+            if forEachShown(children, { visit($0, depth: depth + 1) }) { count += 1 }
+        }
+        if forEachShown(roots, { visit($0, depth: 1) }) { count += 1 }
+        return min(count, budget + 1)
     }
 
     private func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
