@@ -69,7 +69,7 @@ struct HierarchyTree {
 
     /// What ``cut(fanout:depthLimit:problems:)`` would count as visible, without building the
     /// cut, and stopping at `budget + 1` once the count passes the budget.
-    private func visibleCount(fanout: Int, depthLimit: Int, problems: [Bool], budget: Int) -> Int {
+    func visibleCount(fanout: Int, depthLimit: Int, problems: [Bool], budget: Int) -> Int {
         var count = 0
         /// Visits the shown candidates (the same choice as `cut`'s `choose`); true when some are hidden.
         func forEachShown(_ candidates: [Int], _ body: (Int) -> Void) -> Bool {
@@ -101,7 +101,8 @@ struct HierarchyTree {
         return min(count, budget + 1)
     }
 
-    private func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
+    /// One cut: at most `fanout` children per parent (problem subtrees first), `depthLimit` deep.
+    func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
         var result = Cut()
         // The first `fanout` by rank (problem subtrees first, then order), shown in order: all
         // problem candidates up to `fanout`, and clean ones while room is left. Linear, no sort.
@@ -165,7 +166,7 @@ struct HierarchyTree {
     }
 
     /// Whether each item's subtree holds a problem.
-    private func problemSubtrees() -> [Bool] {
+    func problemSubtrees() -> [Bool] {
         var result = Array(repeating: false, count: items.count)
         // Children always come after their parents, so a reverse sweep sees children first.
         for index in items.indices.reversed() {
@@ -174,7 +175,7 @@ struct HierarchyTree {
         return result
     }
 
-    private func maximumDepth() -> Int {
+    func maximumDepth() -> Int {
         var depth = Array(repeating: 1, count: items.count)
         var deepest = 1
         for index in items.indices {
