@@ -18,6 +18,7 @@ fi
 
 echo "== build fuzz target"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    -package-name restoretrace \
     Sources/TraceFormat/*.swift Fuzz/ReaderFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-reader"
 
 cp Tests/TraceFormatTests/Corpus/*.jsonl "$WORK/corpus/" 2>/dev/null || true

@@ -113,12 +113,10 @@ public enum DiagramSource: Sendable {
         // First a bound that costs no hashing: every record's path counted with all its prefixes
         // as if none were shared. Nearly every trace stays under the limit by this count alone.
         var bound = 0
+        func line(_ index: Int) -> Int { index < document.recordLines.count ? document.recordLines[index] : index + 2 }
         for (index, record) in document.records.enumerated() {
             let depth = record.path?.count ?? 0
-            if depth > maximumPathDepth {
-                let line = index < document.recordLines.count ? document.recordLines[index] : index + 2
-                throw .pathTooDeep(file: name, line: line, depth: depth)
-            }
+            if depth > maximumPathDepth { throw .pathTooDeep(file: name, line: line(index), depth: depth) }
             bound += depth * (depth + 1) / 2
         }
         guard bound > maximumHierarchyComponents else { return }
@@ -127,18 +125,15 @@ public enum DiagramSource: Sendable {
         var total = 0
         for (index, record) in document.records.enumerated() {
             guard let path = record.path, !path.isEmpty else { continue }
-            let line = index < document.recordLines.count ? document.recordLines[index] : index + 2
             // The document keeps every array alive, so an address stands for one array throughout.
-            guard counted.insert(path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }).inserted else {
-                continue
-            }
+            guard counted.insert(path.storageAddress).inserted else { continue }
             var hasher = Hasher()
             for (depth, component) in path.enumerated() {
                 hasher.combine(component)
                 var prefix = hasher
                 if prefixes.insert(prefix.finalize()).inserted { total += depth + 1 }
             }
-            if total > maximumHierarchyComponents { throw .hierarchyTooLarge(file: name, line: line) }
+            if total > maximumHierarchyComponents { throw .hierarchyTooLarge(file: name, line: line(index)) }
         }
     }
 

@@ -71,20 +71,13 @@ struct HierarchyTree {
     /// cut, and stopping at `budget + 1` once the count passes the budget.
     func visibleCount(fanout: Int, depthLimit: Int, problems: [Bool], budget: Int) -> Int {
         var count = 0
-        /// Visits the shown candidates (the same choice as `cut`'s `choose`); true when some are hidden.
-        func forEachShown(_ candidates: [Int], _ body: (Int) -> Void) -> Bool {
-            if candidates.count <= fanout {
-                for candidate in candidates { body(candidate) }
-                return false
+        /// Visits the shown candidates; true when some are hidden.
+        func visitShown(_ candidates: [Int], depth: Int) -> Bool {
+            var hides = false
+            HierarchyTree.choose(candidates, fanout: fanout, problems: problems) { candidate, shown in
+                if shown { visit(candidate, depth: depth) } else { hides = true }
             }
-            let problemCount = candidates.reduce(0) { $0 + (problems[$1] ? 1 : 0) }
-            var problemRoom = min(problemCount, fanout)
-            var cleanRoom = fanout - problemRoom
-            for candidate in candidates where problems[candidate] ? problemRoom > 0 : cleanRoom > 0 {
-                if problems[candidate] { problemRoom -= 1 } else { cleanRoom -= 1 }
-                body(candidate)
-            }
-            return true
+            return hides
         }
         func visit(_ index: Int, depth: Int) {
             guard count <= budget else { return }
@@ -95,33 +88,44 @@ struct HierarchyTree {
                 count += 1
                 return
             }
-            if forEachShown(children, { visit($0, depth: depth + 1) }) { count += 1 }
+            if visitShown(children, depth: depth + 1) { count += 1 }
         }
-        if forEachShown(roots, { visit($0, depth: 1) }) { count += 1 }
+        if visitShown(roots, depth: 1) { count += 1 }
         return min(count, budget + 1)
+    }
+
+    /// The choice both ``cut(fanout:depthLimit:problems:)`` and ``visibleCount(fanout:depthLimit:problems:budget:)``
+    /// make among siblings: the first `fanout` by rank (problem subtrees first, then order), shown
+    /// in order: all problem candidates up to `fanout`, and clean ones while room is left. Calls
+    /// `body` with each candidate, in order, and whether it is shown. Linear, no sort.
+    private static func choose(_ candidates: [Int], fanout: Int, problems: [Bool], _ body: (_ candidate: Int, _ shown: Bool) -> Void) {
+        guard candidates.count > fanout else {
+            for candidate in candidates { body(candidate, true) }
+            return
+        }
+        let problemCount = candidates.reduce(0) { $0 + (problems[$1] ? 1 : 0) }
+        var problemRoom = min(problemCount, fanout)
+        var cleanRoom = fanout - problemRoom
+        for candidate in candidates {
+            let shown = problems[candidate] ? problemRoom > 0 : cleanRoom > 0
+            if shown {
+                if problems[candidate] { problemRoom -= 1 } else { cleanRoom -= 1 }
+            }
+            body(candidate, shown)
+        }
     }
 
     /// One cut: at most `fanout` children per parent (problem subtrees first), `depthLimit` deep.
     func cut(fanout: Int, depthLimit: Int, problems: [Bool]) -> Cut {
         var result = Cut()
-        // The first `fanout` by rank (problem subtrees first, then order), shown in order: all
-        // problem candidates up to `fanout`, and clean ones while room is left. Linear, no sort.
         func choose(_ candidates: [Int]) -> (shown: [Int], hidden: [Int]) {
             if candidates.count <= fanout { return (candidates, []) }
-            let problemCount = candidates.reduce(0) { $0 + (problems[$1] ? 1 : 0) }
-            var problemRoom = min(problemCount, fanout)
-            var cleanRoom = fanout - problemRoom
             var shown: [Int] = []
             var hidden: [Int] = []
             shown.reserveCapacity(fanout)
             hidden.reserveCapacity(candidates.count - fanout)
-            for candidate in candidates {
-                if problems[candidate] ? problemRoom > 0 : cleanRoom > 0 {
-                    if problems[candidate] { problemRoom -= 1 } else { cleanRoom -= 1 }
-                    shown.append(candidate)
-                } else {
-                    hidden.append(candidate)
-                }
+            HierarchyTree.choose(candidates, fanout: fanout, problems: problems) { candidate, isShown in
+                if isShown { shown.append(candidate) } else { hidden.append(candidate) }
             }
             return (shown, hidden)
         }

@@ -1,6 +1,8 @@
 // PathIndex: dense integer ids for restoration paths, so analyses hash each `[String]` path
 // once instead of once per table, and records about the object just seen cost no hash at all.
 
+import TraceFormat
+
 /// Numbers restoration paths 0, 1, 2... in the order they are first seen.
 ///
 /// Hashing a path hashes every byte of every component, and traces repeat the same path on
@@ -28,7 +30,7 @@ struct PathIndex: Sendable {
     /// The id of `path`, numbering it when it is new.
     mutating func id(of path: [String]) -> Int {
         if let last, last.path == path { return last.id }
-        let address = PathIndex.storageAddress(of: path)
+        let address = path.storageAddress
         let slot = PathIndex.slot(for: address)
         if let id = recentID(of: path, address: address, slot: slot) {
             last = (path, id)
@@ -49,7 +51,7 @@ struct PathIndex: Sendable {
     /// The id of `path`, or nil when it has not been numbered.
     func existingID(of path: [String]) -> Int? {
         if let last, last.path == path { return last.id }
-        let address = PathIndex.storageAddress(of: path)
+        let address = path.storageAddress
         if let id = recentID(of: path, address: address, slot: PathIndex.slot(for: address)) { return id }
         return ids[Key(path)]
     }
@@ -59,14 +61,8 @@ struct PathIndex: Sendable {
     private func recentID(of path: [String], address: UInt, slot: Int) -> Int? {
         guard address != 0, slot < recent.count else { return nil }
         let entry = recent[slot]
-        guard entry.path.count == path.count, PathIndex.storageAddress(of: entry.path) == address else { return nil }
+        guard entry.path.count == path.count, entry.path.storageAddress == address else { return nil }
         return entry.id
-    }
-
-    /// Where the array's elements are stored; 0 for an empty array (all empty arrays share one).
-    @inline(__always)
-    private static func storageAddress(of path: [String]) -> UInt {
-        path.isEmpty ? 0 : path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 
     @inline(__always)

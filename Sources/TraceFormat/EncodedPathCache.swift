@@ -53,8 +53,7 @@ final class EncodedPathCache {
     @inline(__always)
     func append(_ path: [String], to out: inout ByteCursor, encode: (inout ByteCursor) -> Void) {
         let count = path.count
-        // The empty array is one shared object: nothing to gain, and its address says nothing.
-        let address = count == 0 ? 0 : path.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let address = path.storageAddress
         guard address != 0 else {
             encode(&out)
             return
@@ -75,5 +74,15 @@ final class EncodedPathCache {
         addresses[slot] = address
         counts[slot] = count
         lengths[slot] = encoded.count
+    }
+}
+
+extension Array {
+    /// Where the elements are stored, standing for this storage while the array is alive (arrays
+    /// share storage when copied, and shared storage is copied before any change); 0 for an empty
+    /// array, since all empty arrays share one object and its address says nothing. The key of the
+    /// path caches of the writer, the reader's analyses and the renderer.
+    @inlinable package var storageAddress: UInt {
+        isEmpty ? 0 : withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 }
