@@ -25,7 +25,9 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        .target(name: "Graphviz", dependencies: ["CGraphviz"]),
+        // C beside libgvc: the lock every call holds, the warm-up thread, deterministic DOT reading.
+        .target(name: "CGraphvizSupport", dependencies: ["CGraphviz"]),
+        .target(name: "Graphviz", dependencies: ["CGraphviz", "CGraphvizSupport"]),
         // Layer 2: restoration-aware diagrams.
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
@@ -35,7 +37,9 @@ let package = Package(
             name: "RestoreTraceCLI",
             dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI"]),
+        // Starts libgvc's warm-up before `main` when the command line is a render; executable only.
+        .target(name: "RenderEarlyStart", dependencies: ["CGraphvizSupport"]),
+        .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI", "RenderEarlyStart"]),
 
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"], resources: [.copy("Corpus")]),
         .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),

@@ -1,5 +1,5 @@
-// libFuzzer entry point for the trace reader, validator and JSON parser. Built by
-// scripts/fuzz-reader.sh together with the TraceFormat sources (one module, no SwiftPM).
+// libFuzzer entry point for the trace reader, validator, JSON parser and render's table scan.
+// Built by scripts/fuzz-reader.sh together with the TraceFormat sources (one module, no SwiftPM).
 
 /// libFuzzer calls this with each input; any crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -25,5 +25,32 @@ public func restoretraceFuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int)
         }
     }
     _ = try? JSONValue.parse(bytes, maxDepth: 64)
+    checkTraceTable(bytes)
     return 0
+}
+
+/// The table the render scan makes of `bytes`, when it takes them, must be the one the reader's
+/// records give, and the reader must have had nothing to say (the scan leaves such traces to it).
+private func checkTraceTable(_ bytes: [UInt8]) {
+    let kept = ["reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "unmatchedModelIds"]
+    let limits = TraceTableLimits(maximumPathDepth: 64, maximumPathComponents: 4096)
+    let scanned: TraceTable?
+    do {
+        scanned = try bytes.withUnsafeBytes { try TraceTable.scan($0, keptAttributes: kept, limits: limits) }
+    } catch {
+        return  // a limit: the records must break it too, which the unit tests check
+    }
+    guard let scanned else { return }
+    var options = TraceReaderOptions.default
+    options.keptAttributes = Set(kept)
+    guard let document = try? TraceDocument.load(bytes: bytes, options: options) else {
+        fatalError("the scan took a trace the reader refuses")
+    }
+    if !document.diagnostics.isEmpty { fatalError("the scan took a trace the reader warns about: \(document.diagnostics)") }
+    guard let header = document.header,
+        let built = try? TraceTable(header: header, records: document.records, keptAttributes: kept,
+                                    lines: document.recordLines, limits: limits)
+    else { fatalError("the records break a limit the scan did not") }
+    let differences = scanned.differences(from: built)
+    if !differences.isEmpty { fatalError("scanned and built tables differ: \(differences)") }
 }

@@ -7,7 +7,7 @@ import TraceFormat
 
 /// A trace or a scenario, ready to draw.
 public enum DiagramSource: Sendable {
-    case trace(TraceDocument)
+    case trace(DiagramTrace)
     case scenario(Scenario)
 
     /// What a file holds, judged from its name (`.jsonl` trace, `.json` scenario) or its bytes.
@@ -17,6 +17,10 @@ public enum DiagramSource: Sendable {
         /// Sniffs bytes: a scenario names `restoretrace-scenario/` in its `format`, a trace
         /// starts with a header line whose `type` is `header`.
         public static func sniff(_ bytes: [UInt8]) -> Kind {
+            bytes.withUnsafeBytes { sniff($0) }
+        }
+
+        static func sniff(_ bytes: UnsafeRawBufferPointer) -> Kind {
             let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
             if head.contains("\"restoretrace-scenario/") { return .scenario }
             return .trace
@@ -58,18 +62,10 @@ public enum DiagramSource: Sendable {
         }
     }
 
-    /// The attributes the views read (through ``TraceRecord``'s accessors, `TraceStep.attribute`
-    /// and `TraceHierarchy`); a loaded trace keeps only these, so the big ones a diagram never
-    /// shows (`keys`, `children`, `tableState`) are checked but not built.
-    static let attributesDrawn: Set<String> = [
-        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent",
-        "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
-    ]
-
-    /// The deepest restoration path a trace may hold to be drawn. The hierarchy keeps a node,
-    /// with its path, for every prefix of every path, so its cost grows with the square of the
-    /// depth: a 50,000-component path would take minutes and gigabytes. No app comes near this;
-    /// the engine refuses hierarchies deeper than the same number by default.
+    /// The deepest restoration path a trace may hold to be drawn. The object tree keeps a node
+    /// for every prefix of every path, so its cost grows with the square of the depth: a
+    /// 50,000-component path would take minutes and gigabytes. No app comes near this; the
+    /// engine refuses hierarchies deeper than the same number by default.
     public static let maximumPathDepth = 1_000
 
     /// The most path components the object tree of a trace may hold to be drawn, counting each
@@ -78,62 +74,59 @@ public enum DiagramSource: Sendable {
     /// otherwise cost seconds and gigabytes (50 different 1,000-deep paths: 25 million).
     public static let maximumHierarchyComponents = 2_000_000
 
+    static let limits = TraceTableLimits(maximumPathDepth: maximumPathDepth,
+                                         maximumPathComponents: maximumHierarchyComponents)
+
     /// Loads `bytes` as `kind` (sniffed when nil); `name` stands for the file in messages.
     public static func load(bytes: [UInt8], name: String, kind: Kind? = nil, skipBadLines: Bool = false)
         throws(LoadError) -> DiagramSource
     {
-        switch kind ?? Kind.fromFileName(name) ?? Kind.sniff(bytes) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(LoadError) in try load(buffer: buffer, name: name, kind: kind, skipBadLines: skipBadLines) }
+        }
+        return try result.get()
+    }
+
+    /// Loads the bytes in `buffer` (valid only during the call) as `kind` (sniffed when nil).
+    ///
+    /// A trace is read straight into a table by a scanner that makes no records; when any line
+    /// needs more than that (it is malformed, unusual, or breaks a limit), the trace is read
+    /// again by ``TraceReader``, which reports problems with their lines and columns.
+    package static func load(buffer: UnsafeRawBufferPointer, name: String, kind: Kind? = nil, skipBadLines: Bool = false)
+        throws(LoadError) -> DiagramSource
+    {
+        switch kind ?? Kind.fromFileName(name) ?? Kind.sniff(buffer) {
         case .scenario:
             do {
-                return .scenario(try ScenarioLoader().load(bytes: bytes, fileName: name))
+                return .scenario(try ScenarioLoader().load(bytes: Array(buffer), fileName: name))
             } catch {
                 throw .scenario(error)
             }
         case .trace:
+            if let table = try? TraceTable.scan(buffer, keptAttributes: DiagramTrace.attributesDrawn, limits: limits) {
+                return .trace(DiagramTrace(table: table, diagnostics: []))
+            }
             var options = TraceReaderOptions.default
             options.skipMalformedLines = skipBadLines
-            options.keptAttributes = attributesDrawn
+            options.keptAttributes = Set(DiagramTrace.attributesDrawn)
             let document: TraceDocument
             do {
-                document = try TraceDocument.load(bytes: bytes, name: name, options: options)
+                document = try TraceDocument.load(bytes: Array(buffer), name: name, options: options)
             } catch {
                 throw .trace(error)
             }
-            guard document.header != nil else { throw .noHeader(file: name) }
-            try checkTreeSize(document, name: name)
-            return .trace(document)
-        }
-    }
-
-    /// Refuses a trace whose object tree would be too big to build: a path deeper than
-    /// ``maximumPathDepth``, or more than ``maximumHierarchyComponents`` in all. Each distinct
-    /// prefix is counted once, by its (per-process seeded) hash; a path array already counted
-    /// (the reader shares one array between records with the same path text) is skipped.
-    static func checkTreeSize(_ document: TraceDocument, name: String) throws(LoadError) {
-        // First a bound that costs no hashing: every record's path counted with all its prefixes
-        // as if none were shared. Nearly every trace stays under the limit by this count alone.
-        var bound = 0
-        func line(_ index: Int) -> Int { index < document.recordLines.count ? document.recordLines[index] : index + 2 }
-        for (index, record) in document.records.enumerated() {
-            let depth = record.path?.count ?? 0
-            if depth > maximumPathDepth { throw .pathTooDeep(file: name, line: line(index), depth: depth) }
-            bound += depth * (depth + 1) / 2
-        }
-        guard bound > maximumHierarchyComponents else { return }
-        var prefixes = Set<Int>()
-        var counted = Set<UInt>()
-        var total = 0
-        for (index, record) in document.records.enumerated() {
-            guard let path = record.path, !path.isEmpty else { continue }
-            // The document keeps every array alive, so an address stands for one array throughout.
-            guard counted.insert(path.storageAddress).inserted else { continue }
-            var hasher = Hasher()
-            for (depth, component) in path.enumerated() {
-                hasher.combine(component)
-                var prefix = hasher
-                if prefixes.insert(prefix.finalize()).inserted { total += depth + 1 }
+            guard let header = document.header else { throw .noHeader(file: name) }
+            do {
+                let table = try TraceTable(header: header, records: document.records,
+                                           keptAttributes: DiagramTrace.attributesDrawn, lines: document.recordLines,
+                                           limits: limits)
+                return .trace(DiagramTrace(table: table, diagnostics: document.diagnostics))
+            } catch {
+                switch error {
+                case .pathTooDeep(let line, let depth): throw .pathTooDeep(file: name, line: line, depth: depth)
+                case .tooManyPathComponents(let line): throw .hierarchyTooLarge(file: name, line: line)
+                }
             }
-            if total > maximumHierarchyComponents { throw .hierarchyTooLarge(file: name, line: line(index)) }
         }
     }
 
@@ -156,16 +149,52 @@ public enum DiagramSource: Sendable {
     /// The graph of `view`, or nil when the source cannot be drawn that way (see ``availableViews``).
     public func graph(view: DiagramView, options: DiagramOptions = DiagramOptions()) -> Graph? {
         switch self {
-        case .trace(let document):
-            let header = document.header ?? TraceHeader()
+        case .trace(let trace):
             switch view {
-            case .flow: return FlowDiagram.graph(header: header, records: document.records, options: options)
-            case .hierarchy: return HierarchyDiagram.graph(header: header, records: document.records, options: options)
-            case .locate: return LocateDiagram.graph(header: header, records: document.records, options: options)
+            case .flow: return FlowDiagram.graph(table: trace.table, options: options)
+            case .hierarchy: return HierarchyDiagram.graph(table: trace.table, options: options)
+            case .locate: return LocateDiagram.graph(table: trace.table, options: options)
             }
         case .scenario(let scenario):
             guard view == .hierarchy else { return nil }
             return HierarchyDiagram.graph(scenario: scenario, options: options)
         }
+    }
+}
+
+/// A trace ready to draw: its header, what the reader warned about, and its records as a table.
+public struct DiagramTrace: Sendable {
+    /// The records, with the attributes the views read.
+    package let table: TraceTable
+    /// The reader's diagnostics: warnings only (a trace with errors is not drawn).
+    public let diagnostics: [TraceDiagnostic]
+
+    public var header: TraceHeader { table.header }
+    public var recordCount: Int { table.count }
+
+    package init(table: TraceTable, diagnostics: [TraceDiagnostic]) {
+        self.table = table
+        self.diagnostics = diagnostics
+    }
+
+    /// A trace already read; a document without a header is drawn with a default one.
+    public init(document: TraceDocument) {
+        self.init(table: DiagramTrace.table(header: document.header ?? TraceHeader(), records: document.records),
+                  diagnostics: document.diagnostics)
+    }
+
+    /// The attributes the views read; a loaded trace keeps only these, so the big ones a
+    /// diagram never shows (`keys`, `children`, `tableState`) are checked but not built.
+    static let attributesDrawn = [
+        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent",
+        "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
+    ]
+
+    /// The table of records already in memory (no limits: they are built already).
+    static func table(header: TraceHeader, records: [TraceRecord]) -> TraceTable {
+        guard let table = try? TraceTable(header: header, records: records, keptAttributes: attributesDrawn) else {
+            preconditionFailure("a table without limits refused its records")
+        }
+        return table
     }
 }

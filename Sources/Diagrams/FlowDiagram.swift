@@ -13,9 +13,21 @@ public enum FlowDiagram {
     public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
         -> Graph
     {
-        var builder = FlowBuilder(header: header, records: records, options: options)
+        graph(table: DiagramTrace.table(header: header, records: records), options: options)
+    }
+
+    /// The flow graph of a trace's table.
+    static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
+        var builder = FlowBuilder(table: table, options: options)
         return builder.build()
     }
+
+    /// The most nodes a flow may have to be drawn with its dashed relaunch arrow between the
+    /// passes. Graphviz 2.42 crashes laying out the arrow (a constraint=false edge between
+    /// clusters) in big flows: seen from about 1,550 nodes, never below 1,475 in generated
+    /// traces. Past this count the passes stand side by side without it. The default
+    /// `--max-nodes` (400) never gets near.
+    static let maximumNodesWithRelaunchArrow = 1_000
 
     /// Kinds that stay on the spine even when they carry a path: app-level steps.
     static let spineKinds: Set<RecordKind> = [
@@ -27,25 +39,31 @@ public enum FlowDiagram {
 private struct FlowBuilder {
     let steps: TraceSteps
     let hierarchy: TraceHierarchy
+    let durations: ObjectDurations
     let options: DiagramOptions
     let canvas: DiagramCanvas
     /// Step number (1-based, in begin order) of each step; 0 for the passes, which are not numbered.
     var ordinals: [Int] = []
-    /// ``SpanTimings/objectDuration(path:)`` of each row's object.
+    /// The own time of each row's object.
     var rowDurations: [Int64?] = []
     /// Whether each step belongs on the spine (app-level), not in an object's row.
     let onSpine: [Bool]
+    /// Whether each of the table's kinds (by number) is one of ``FlowDiagram/spineKinds``.
+    let onSpineKind: [Bool]
 
-    init(header: TraceHeader, records: [TraceRecord], options: DiagramOptions) {
-        (self.hierarchy, self.steps) = SideBySide.run(
-            parallel: records.count >= SideBySide.minimumRecords,
-            // The steps' own timings stay on this thread: two cores, two threads.
-            { TraceHierarchy(records: records) }, { TraceSteps(header: header, records: records, parallel: false) })
+    init(table: TraceTable, options: DiagramOptions) {
+        hierarchy = TraceHierarchy(table: table)
+        steps = TraceSteps(table: table)
+        durations = ObjectDurations(table: table)
         self.options = options
         self.canvas = DiagramCanvas(options: options)
-        self.onSpine = steps.steps.map { step in
-            guard let path = step.path, !path.isEmpty else { return true }
-            return FlowDiagram.spineKinds.contains(step.kind)
+        var spineKind = [Bool](repeating: false, count: table.kinds.count)
+        for (number, kind) in table.kinds.enumerated() { spineKind[number] = FlowDiagram.spineKinds.contains(kind) }
+        onSpineKind = spineKind
+        let steps = self.steps
+        self.onSpine = steps.indices.map { step in
+            guard steps.hasNonEmptyPath(step) else { return true }
+            return spineKind[Int(table.rows[steps.first(step)].kind)]
         }
     }
 
@@ -57,10 +75,10 @@ private struct FlowBuilder {
     }
 
     struct Row {
-        var path: [String]
-        /// The object's node in ``FlowBuilder/hierarchy``.
-        var node: Int?
-        var stepIndices: [Int]
+        /// The object's node in ``FlowBuilder/hierarchy`` (the table's object).
+        var node: Int
+        /// The row's steps, in order: `stepIndices` of the rows, a slice of one shared array.
+        var stepIndices: ArraySlice<Int>
     }
 
     struct Phase {
@@ -69,28 +87,33 @@ private struct FlowBuilder {
     }
 
     mutating func build() -> Graph {
-        let all = steps.steps
+        let table = steps.table
+        let preservation = table.number(ofKind: .preservation)
+        let restoration = table.number(ofKind: .restoration)
         var number = 0
-        ordinals = all.map { step in
-            guard step.kind != .preservation && step.kind != .restoration else { return 0 }
+        ordinals = steps.indices.map { step in
+            let kind = table.rows[steps.first(step)].kind
+            guard kind != preservation && kind != restoration else { return 0 }
             number += 1
             return number
         }
-        let scenario = steps.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
+        let scenario = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         var graph = canvas.graph(id: "flow", title: "Flow of preservation and restoration\(scenario)")
 
         // Top level: phases (clusters) and the steps outside them, in time order.
         var topLevel: [Phase] = []
         var phaseEnd: Int64?
-        for (index, step) in all.enumerated() {
-            if let end = phaseEnd, step.seq <= end, !topLevel.isEmpty {
+        for index in steps.indices {
+            let row = steps.first(index)
+            if let end = phaseEnd, table.rows[row].seq <= end, !topLevel.isEmpty {
                 topLevel[topLevel.count - 1].members.append(index)
                 continue
             }
             phaseEnd = nil
-            if step.kind == .preservation || step.kind == .restoration {
+            let kind = table.rows[row].kind
+            if kind == preservation || kind == restoration {
                 topLevel.append(Phase(stepIndex: index, members: []))
-                phaseEnd = step.end?.seq ?? Int64.max
+                phaseEnd = steps.end(index).map { table.rows[$0].seq } ?? Int64.max
             } else if let last = topLevel.last, last.stepIndex == nil {
                 topLevel[topLevel.count - 1].members.append(index)
             } else {
@@ -98,22 +121,24 @@ private struct FlowBuilder {
             }
         }
 
-        // Rows and spines, then the node budget across all phases.
+        // Rows and spines, then the node budget across all phases. A row is an object's steps
+        // in one phase: first each step's row, then the rows' steps laid out in one array.
         var spines: [[SpineItem]] = []
-        var rows: [Row] = []
-        for phase in topLevel {
+        var rowNodes: [Int] = []
+        var rowOfStep = [Int](repeating: -1, count: steps.count)
+        // The row each object has in the phase being read (stamped with the phase, so nothing is cleared).
+        var rowOfNode = [(phase: Int, row: Int)](repeating: (-1, -1), count: steps.table.objectPath.count)
+        for (phaseIndex, phase) in topLevel.enumerated() {
             var spine: [SpineItem] = []
-            // Rows by the object's node: the hierarchy has already matched every record's path.
-            var rowOfNode: [Int: Int] = [:]
             for index in phase.members {
-                let step = all[index]
-                if !onSpine[index], let path = step.path, let node = hierarchy.nodeOfRecord[step.recordIndex] {
-                    if let row = rowOfNode[node] {
-                        rows[row].stepIndices.append(index)
+                if !onSpine[index], let node = steps.object(index) {
+                    if rowOfNode[node].phase == phaseIndex {
+                        rowOfStep[index] = rowOfNode[node].row
                     } else {
-                        rowOfNode[node] = rows.count
-                        spine.append(.row(rows.count))
-                        rows.append(Row(path: path, node: node, stepIndices: [index]))
+                        rowOfNode[node] = (phaseIndex, rowNodes.count)
+                        rowOfStep[index] = rowNodes.count
+                        spine.append(.row(rowNodes.count))
+                        rowNodes.append(node)
                     }
                 } else {
                     spine.append(.step(index))
@@ -121,24 +146,44 @@ private struct FlowBuilder {
             }
             spines.append(spine)
         }
+        var rowStart = [Int](repeating: 0, count: rowNodes.count + 1)
+        for row in rowOfStep where row >= 0 { rowStart[row + 1] += 1 }
+        for row in rowNodes.indices { rowStart[row + 1] += rowStart[row] }
+        var rowSteps = [Int](repeating: 0, count: rowStart[rowNodes.count])
+        var filled = rowStart
+        for (index, row) in rowOfStep.enumerated() where row >= 0 {
+            rowSteps[filled[row]] = index
+            filled[row] += 1
+        }
+        let rows = rowNodes.indices.map { Row(node: rowNodes[$0], stepIndices: rowSteps[rowStart[$0] ..< rowStart[$0 + 1]]) }
         let spineStepCount = spines.reduce(0) { $0 + $1.filter { if case .step = $0 { return true } else { return false } }.count }
-        rowDurations = rows.map { steps.timings.objectDuration(path: $0.path) }
+        rowDurations = rows.map { durations.duration(ofObject: $0.node) }
         let candidates = rows.indices.map { index in
             RowCandidate(cost: rows[index].stepIndices.count,
-                         isProblem: rows[index].stepIndices.contains { tone(all[$0]).isProblem },
+                         isProblem: rows[index].stepIndices.contains { tone($0).isProblem },
                          weight: rowDurations[index] ?? 0)
         }
         let visible = RowSelection.visibleRows(candidates, budget: max(options.maximumNodes - spineStepCount, 1))
         spines = spines.map { collapse($0, visible: visible) }
 
-        // Draw.
+        // Draw. The relaunch arrow between the passes only in flows small enough for libgvc (see
+        // FlowDiagram.maximumNodesWithRelaunchArrow): the count is known before anything is drawn.
+        let legend = legend(relaunchArrow: true)
+        var drawnNodes = legend.totalNodeCount
+        for (phaseIndex, spine) in spines.enumerated() {
+            if spine.isEmpty && topLevel[phaseIndex].stepIndex != nil { drawnNodes += 1 }
+            for item in spine {
+                if case .row(let row) = item { drawnNodes += rows[row].stepIndices.count } else { drawnNodes += 1 }
+            }
+        }
+        let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow
         var previousTail: (node: NodeID, wasPhase: Bool)?
         for (phaseIndex, phase) in topLevel.enumerated() {
             let spine = spines[phaseIndex]
             guard !spine.isEmpty || phase.stepIndex != nil else { continue }
             var body: Subgraph
             if let stepIndex = phase.stepIndex {
-                body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(all[stepIndex]))
+                body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(stepIndex))
             } else {
                 body = Subgraph(SubgraphID("top\(phaseIndex)", isCluster: false))
             }
@@ -148,7 +193,7 @@ private struct FlowBuilder {
             }
             if heads.isEmpty, let stepIndex = phase.stepIndex {
                 let id = NodeID("empty\(phaseIndex)")
-                body.add(canvas.node(id, ["nothing recorded in \(all[stepIndex].kind.rawValue)"], tone: .notAsked))
+                body.add(canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked))
                 heads.append(id)
             }
             for (from, to) in zip(heads, heads.dropFirst()) { body.connect(from, to: to) }
@@ -157,11 +202,15 @@ private struct FlowBuilder {
                 let betweenPhases = previous.wasPhase && phase.stepIndex != nil
                 // No label on this edge: Graphviz 2.42 crashes routing a labelled constraint=false
                 // edge between clusters of big graphs. The legend explains the dashed arrow.
-                graph.connect(previous.node, to: first, betweenPhases ? [.style([.dashed]), .constraint(false)] : [])
+                if !betweenPhases {
+                    graph.connect(previous.node, to: first)
+                } else if relaunchArrow {
+                    graph.connect(previous.node, to: first, [.style([.dashed]), .constraint(false)])
+                }
             }
             if let last = heads.last { previousTail = (last, phase.stepIndex != nil) }
         }
-        graph.add(legend())
+        graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
         return graph
     }
 
@@ -186,7 +235,6 @@ private struct FlowBuilder {
 
     /// Draws one spine item; returns its head node (where spine edges attach).
     func draw(_ item: SpineItem, rows: [Row], into body: inout Subgraph) -> NodeID {
-        let all = steps.steps
         switch item {
         case .step(let index):
             let id = NodeID("s\(index)")
@@ -200,52 +248,51 @@ private struct FlowBuilder {
                 let id = NodeID("s\(index)")
                 group.add(stepNode(id, index: index, isRowHead: position == 0))
                 if let previous {
-                    group.connect(previous, to: id, all[index].kind == .finishedRestoring ? [.style([.dashed])] : [])
+                    group.connect(previous, to: id, steps.kind(index) == .finishedRestoring ? [.style([.dashed])] : [])
                 }
                 previous = id
             }
             body.add(group)
-            return NodeID("s\(row.stepIndices[0])")
+            return NodeID("s\(row.stepIndices.first ?? 0)")
         case .summary(let hidden):
             let id = NodeID("summary\(hidden[0])")
             var outcomes: [String: Int] = [:]
             var total: Int64 = 0
             for rowIndex in hidden {
-                let name = rows[rowIndex].node.map { hierarchy.nodes[$0].outcome.name } ?? "no record"
+                let name = hierarchy.nodes[rows[rowIndex].node].outcome.name
                 outcomes[name, default: 0] += 1
                 total = total.addingSaturating(rowDurations[rowIndex] ?? 0)
             }
             let noun = hidden.count == 1 ? "object" : "objects"
             var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]
-            if total > 0 { lines.append(steps.timings.formatter.string(total) + " in all") }
+            if total > 0 { lines.append(steps.formatter.string(total) + " in all") }
             body.add(canvas.node(id, lines, tone: .summary, shape: .folder))
             return id
         }
     }
 
-    func phaseTitle(_ step: TraceStep) -> String {
-        let name = step.kind == .preservation ? "Preservation" : "Restoration"
+    func phaseTitle(_ step: Int) -> String {
+        let name = steps.kind(step) == .preservation ? "Preservation" : "Restoration"
         let duration = steps.durationText(step)
-        if step.isUnfinished { return name + " · UNFINISHED" + (duration.map { ", " + $0 } ?? "") }
+        if steps.isUnfinished(step) { return name + " · UNFINISHED" + (duration.map { ", " + $0 } ?? "") }
         return name + (duration.map { " · " + $0 } ?? "")
     }
 
-    func stepNode(_ id: NodeID, index: Int, isRowHead: Bool) -> Node {
-        let step = steps.steps[index]
+    func stepNode(_ id: NodeID, index step: Int, isRowHead: Bool) -> Node {
         let tone = tone(step)
-        var lines = ["\(ordinals[index]). " + headline(step)]
-        if isRowHead, !onSpine[index], let path = step.path {
-            if let className = step.className { lines.append(DiagramText.short(className)) }
+        var lines = ["\(ordinals[step]). " + headline(step)]
+        if isRowHead, !onSpine[step], let path = steps.path(step) {
+            if let className = steps.className(step) { lines.append(DiagramText.short(className)) }
             if let ancestry = DiagramText.ancestry(path) { lines.append(ancestry) }
         }
         lines += details(step)
-        if step.isUnfinished { lines.append("the process stopped inside this step") }
+        if steps.isUnfinished(step) { lines.append("the process stopped inside this step") }
         if let duration = steps.durationText(step) { lines.append(duration) }
         let heat = options.heat && tone == .step ? steps.heat(step) : nil
         let shape: NodeShape
         switch tone {
         case .excluded: shape = .octagon
-        case .notFound where step.kind == .exclude: shape = .octagon
+        case .notFound where steps.kind(step) == .exclude: shape = .octagon
         case .discarded: shape = .note
         case .failure: shape = .hexagon
         default: shape = .box
@@ -253,60 +300,62 @@ private struct FlowBuilder {
         return canvas.node(id, lines, tone: tone, shape: shape, heat: heat)
     }
 
-    func headline(_ step: TraceStep) -> String {
-        let identifier = step.path?.last.map { " " + DiagramText.short($0) } ?? ""
-        switch step.kind {
-        case .launch: return step.first.step ?? "launch"
-        case .exclude: return "excluded" + (identifier.isEmpty ? " " + DiagramText.short(step.className ?? "object") : identifier)
+    func headline(_ step: Int) -> String {
+        let identifier = steps.path(step)?.last.map { " " + DiagramText.short($0) } ?? ""
+        let kind = steps.kind(step)
+        switch kind {
+        case .launch: return steps.launchStep(step) ?? "launch"
+        case .exclude: return "excluded" + (identifier.isEmpty ? " " + DiagramText.short(steps.className(step) ?? "object") : identifier)
         case .discard: return "archive discarded"
         case .error: return "error" + identifier
         case .archiveWrite: return "archive written"
         case .archiveRead: return "archive read"
         case .encode, .locate, .decode, .finishedRestoring:
-            return step.kind.rawValue + identifier
+            return kind.rawValue + identifier
         default:
-            return step.kind.rawValue + (FlowDiagram.spineKinds.contains(step.kind) ? "" : identifier)
+            return kind.rawValue + (FlowDiagram.spineKinds.contains(kind) ? "" : identifier)
         }
     }
 
-    func details(_ step: TraceStep) -> [String] {
+    func details(_ step: Int) -> [String] {
         var lines: [String] = []
-        switch step.kind {
+        let kind = steps.kind(step)
+        switch kind {
         case .shouldSave, .shouldRestore:
-            if let result = step.result { lines.append("answered \(result)") }
-            if let archived = step.attribute("archivedVersion")?.stringValue,
-                let current = step.attribute("currentVersion")?.stringValue
+            if let result = steps.result(step) { lines.append("answered \(result)") }
+            if let archived = steps.attributeString(step, "archivedVersion"),
+                let current = steps.attributeString(step, "currentVersion")
             {
                 lines.append("archived \(DiagramText.short(archived, limit: 16)), current \(DiagramText.short(current, limit: 16))")
             }
             // Written only when the idiom changed (an archive carried to another kind of device).
-            if let current = step.attribute("currentIdiom")?.stringValue {
-                let archived = step.attribute("archivedIdiom")?.stringValue ?? "none"
+            if let current = steps.attributeString(step, "currentIdiom") {
+                let archived = steps.attributeString(step, "archivedIdiom") ?? "none"
                 lines.append("idiom \(DiagramText.short(archived, limit: 16)) → \(DiagramText.short(current, limit: 16))")
             }
         case .exclude, .discard:
-            lines.append("reason: " + DiagramText.short(step.reason ?? "unspecified"))
+            lines.append("reason: " + DiagramText.short(steps.reason(step) ?? "unspecified"))
         case .error:
-            lines.append(DiagramText.short(step.first.message ?? "no message", limit: 80))
+            lines.append(DiagramText.short(steps.message(step) ?? "no message", limit: 80))
         case .locate:
-            if let via = step.via { lines.append("via \(via)") }
-            if let result = step.result, result != LocateResult.found.rawValue {
+            if let via = steps.via(step) { lines.append("via \(via)") }
+            if let result = steps.result(step), result != LocateResult.found.rawValue {
                 var text = "result: \(result)"
-                if let found = step.end?.foundClass { text += " (found \(DiagramText.short(found)))" }
+                if let found = steps.foundClass(step) { text += " (found \(DiagramText.short(found)))" }
                 lines.append(text)
             }
         case .decode:
-            if let result = step.result { lines.append("result: " + DiagramText.short(result)) }
-            if let unmatched = step.attribute("unmatchedModelIds")?.stringArrayValue, !unmatched.isEmpty {
+            if let result = steps.result(step) { lines.append("result: " + DiagramText.short(result)) }
+            if let unmatched = steps.attributeStrings(step, "unmatchedModelIds"), !unmatched.isEmpty {
                 lines.append("\(unmatched.count) model id(s) no longer exist")
             }
         case .archiveWrite, .archiveRead:
-            if let result = step.result { lines.append("result: " + DiagramText.short(result)) }
+            if let result = steps.result(step) { lines.append("result: " + DiagramText.short(result)) }
         default:
             break
         }
-        if let bytes = step.end?.bytes, step.kind == .encode || step.kind == .willEncode || step.kind == .archiveWrite
-            || step.kind == .archiveRead
+        if let bytes = steps.bytes(step), kind == .encode || kind == .willEncode || kind == .archiveWrite
+            || kind == .archiveRead
         {
             lines.append("\(bytes) bytes")
         }
@@ -315,27 +364,29 @@ private struct FlowBuilder {
 
     static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
 
-    func tone(_ step: TraceStep) -> Tone {
-        if step.isUnfinished { return .unfinished }
-        switch step.kind {
-        case .exclude: return step.reason == ExclusionReason.notFound.rawValue ? .notFound : .excluded
-        case .discard: return .discarded
-        case .error: return .failure
-        case .locate:
-            if step.result == LocateResult.classMismatch.rawValue { return .classMismatch }
-            if step.result == LocateResult.nil.rawValue || step.via == LocateStep.none.rawValue { return .notFound }
+    func tone(_ step: Int) -> Tone {
+        if steps.isUnfinished(step) { return .unfinished }
+        // Switched on the kind's number: this runs for every step of the trace.
+        switch steps.knownKind(step) {
+        case .exclude?: return steps.reason(step) == ExclusionReason.notFound.rawValue ? .notFound : .excluded
+        case .discard?: return .discarded
+        case .error?: return .failure
+        case .locate?:
+            let result = steps.result(step)
+            if result == LocateResult.classMismatch.rawValue { return .classMismatch }
+            if result == LocateResult.nil.rawValue || steps.via(step) == LocateStep.none.rawValue { return .notFound }
             return .step
-        case .decode:
-            if let result = step.result, !FlowBuilder.successfulDecodeResults.contains(result) { return .notDecoded }
+        case .decode?:
+            if let result = steps.result(step), !FlowBuilder.successfulDecodeResults.contains(result) { return .notDecoded }
             return .step
-        case .encode, .finishedRestoring: return .step
+        case .encode?, .finishedRestoring?: return .step
         default:
-            if let path = step.path, !path.isEmpty, !FlowDiagram.spineKinds.contains(step.kind) { return .step }
+            if steps.hasNonEmptyPath(step), !onSpineKind[Int(steps.table.rows[steps.first(step)].kind)] { return .step }
             return .process
         }
     }
 
-    func legend() -> Subgraph {
+    func legend(relaunchArrow: Bool) -> Subgraph {
         var entries: [(tone: Tone, shape: NodeShape, text: String)] = [
             (.process, .box, "app-level step"),
             (.step, .box, options.heat ? "object step (darker = slower)" : "object step"),
@@ -351,8 +402,9 @@ private struct FlowBuilder {
         return canvas.legend(entries, notes: [
             "Numbers give the order steps began.",
             "One row per object: locate → decode - - ▸ finishedRestoring.",
-            "A dashed arrow between passes: the app terminated and relaunched.",
-            "Durations in the trace's clock (\(steps.timings.formatter.unitName)).",
+            relaunchArrow ? "A dashed arrow between passes: the app terminated and relaunched."
+                : "Between the passes the app terminated and relaunched (no arrow in flows this big).",
+            "Durations in the trace's clock (\(steps.formatter.unitName)).",
         ])
     }
 }

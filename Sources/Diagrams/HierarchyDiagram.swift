@@ -13,10 +13,16 @@ public enum HierarchyDiagram {
     public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
         -> Graph
     {
-        let (timings, hierarchy) = SideBySide.run(
-            parallel: records.count >= SideBySide.minimumRecords,
-            { SpanTimings(header: header, records: records) }, { TraceHierarchy(records: records) })
+        graph(table: DiagramTrace.table(header: header, records: records), options: options)
+    }
+
+    /// The tree of a trace's table.
+    static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
+        let hierarchy = TraceHierarchy(table: table)
+        let durations = ObjectDurations(table: table)
+        let formatter = DurationFormatter(clock: table.header.clock)
         var tree = HierarchyTree()
+        tree.items.reserveCapacity(hierarchy.nodes.count + hierarchy.unplacedExclusions.count)
         // Keyed by the parent's node index, so drawing each node costs no path hash.
         var pathless: [Int: [TraceHierarchy.UnplacedExclusion]] = [:]
         var unplaced: [TraceHierarchy.UnplacedExclusion] = []
@@ -37,35 +43,51 @@ public enum HierarchyDiagram {
         }
         func add(_ index: Int, parent: Int?) {
             let node = hierarchy.nodes[index]
-            let item = traceItem(node, duration: timings.objectDuration(path: node.path).map(timings.formatter.string))
+            var item = HierarchyItem(traceNode: index, tone: tone(of: node), outcomeName: node.outcome.name)
+            item.children.reserveCapacity(node.children.count + (pathless[index]?.count ?? 0))
             let added = tree.add(item, parent: parent)
             for child in node.children { add(child, parent: added) }
             for exclusion in pathless[index] ?? [] { addPathless(exclusion, parent: added) }
         }
         for root in hierarchy.roots { add(root, parent: nil) }
         for exclusion in unplaced { addPathless(exclusion, parent: nil) }
-        let name = header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false)
+        let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
+        return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
+            let item = traceItem(hierarchy.nodes[index], duration: durations.duration(ofObject: index).map(formatter.string))
+            return (item.title, item.lines, item.shape)
+        }
+    }
+
+    /// The tone a trace node is drawn in, from its outcome.
+    static func tone(of node: TraceHierarchy.Node) -> Tone {
+        switch node.outcome {
+        case .restored, .restoredWithoutFinish: return .restored
+        case .preserved: return .preserved
+        case .excluded: return .excluded
+        case .notFound: return .notFound
+        case .classMismatch: return .classMismatch
+        case .notDecoded: return .notDecoded
+        case .unfinished: return .unfinished
+        case .unknown: return .notAsked
+        }
     }
 
     /// The tree a scenario describes, before any run: identifiers, kinds, and static exclusions.
     public static func graph(scenario: Scenario, options: DiagramOptions = DiagramOptions()) -> Graph {
         let tree = ScenarioHierarchy.tree(scenario)
         return draw(tree, title: "Hierarchy as described — \(DiagramText.short(scenario.name))", options: options,
-                    fromScenario: true)
+                    fromScenario: true) { _ in preconditionFailure("a scenario's items describe themselves") }
     }
 
     static func traceItem(_ node: TraceHierarchy.Node, duration: String?) -> HierarchyItem {
         var lines: [String] = []
         if let className = node.className { lines.append(DiagramText.short(className)) }
-        let tone: Tone
+        let tone = tone(of: node)
         var outcome = node.outcome.name
         switch node.outcome {
         case .restored:
-            tone = .restored
             if let via = node.locateVia { outcome += " via \(via)" }
         case .restoredWithoutFinish:
-            tone = .restored
             // UIKit calls applicationFinishedRestoringState on view controllers and registered
             // objects only: a view without it is simply restored.
             if ObjectShape.forClass(node.className) == ObjectShape.view {
@@ -73,23 +95,18 @@ public enum HierarchyDiagram {
             } else {
                 outcome = "restored (no finishedRestoring)"
             }
-        case .preserved: tone = .preserved
+        case .preserved: break
         case .excluded(let reason):
-            tone = .excluded
             outcome = "reason: " + DiagramText.short(reason)
-        case .notFound: tone = .notFound
+        case .notFound:
             outcome = node.locateVia.map { "search ended at \($0)" } ?? "no step produced it"
         case .classMismatch(let found):
-            tone = .classMismatch
             outcome = "found " + DiagramText.short(found ?? "another class") + "; not decoded"
         case .notDecoded(let message):
-            tone = .notDecoded
             outcome = DiagramText.short(message ?? "decode failed", limit: 60)
         case .unfinished(let kind):
-            tone = .unfinished
             outcome = "the process stopped in \(kind.rawValue)"
         case .unknown:
-            tone = .notAsked
             outcome = "no record of its own"
         }
         lines.append(outcome)
@@ -98,7 +115,10 @@ public enum HierarchyDiagram {
                              shape: ObjectShape.forClass(node.className), tone: tone, outcomeName: node.outcome.name)
     }
 
-    static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool) -> Graph {
+    /// Draws the cut of `tree` that fits the node budget; `describe` gives the title, lines and
+    /// shape of an item made for a trace node (``HierarchyItem/traceNode``), when it is drawn.
+    static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool,
+                     describe: (Int) -> (title: String, lines: [String], shape: NodeShape)) -> Graph {
         let canvas = DiagramCanvas(options: options)
         var graph = canvas.graph(id: "hierarchy", title: title)
         graph.attributes.set(.rankSeparation(0.45))
@@ -113,7 +133,8 @@ public enum HierarchyDiagram {
         }
         func visit(_ index: Int) {
             let item = tree.items[index]
-            graph.add(canvas.node(NodeID("o\(index)"), [item.title] + item.lines, tone: item.tone, shape: item.shape))
+            let text = item.traceNode.map(describe) ?? (title: item.title, lines: item.lines, shape: item.shape)
+            graph.add(canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape))
             let shown = cut.shownChildren[index] ?? []
             for child in shown {
                 visit(child)

@@ -15,17 +15,48 @@ struct HierarchyItem {
     /// How it hangs from its parent (`presents`, `view`), nil for a plain child.
     var edgeLabel: String?
     var children: [Int] = []
+    /// A node of the trace's hierarchy whose title, lines and shape are worked out only if it is
+    /// drawn (a big trace draws a few hundred of its thousands of objects); nil when the item
+    /// carries them itself.
+    var traceNode: Int?
+
+    init(title: String, lines: [String], shape: NodeShape, tone: Tone, outcomeName: String, edgeLabel: String? = nil) {
+        self.title = title
+        self.lines = lines
+        self.shape = shape
+        self.tone = tone
+        self.outcomeName = outcomeName
+        self.edgeLabel = edgeLabel
+    }
+
+    /// An item for trace node `traceNode`, described when drawn.
+    init(traceNode: Int, tone: Tone, outcomeName: String) {
+        self.init(title: "", lines: [], shape: .box, tone: tone, outcomeName: outcomeName)
+        self.traceNode = traceNode
+    }
 }
 
 /// A forest of ``HierarchyItem``s.
 struct HierarchyTree {
     var items: [HierarchyItem] = []
     var roots: [Int] = []
+    /// The distinct outcome names, and each item's by number there: summaries count thousands
+    /// of hidden items, and a number is counted without hashing a string.
+    private(set) var outcomeNames: [String] = []
+    private var outcomeNumbers: [String: Int] = [:]
+    private(set) var outcomeOfItem: [Int] = []
 
     mutating func add(_ item: HierarchyItem, parent: Int?) -> Int {
         let index = items.count
         items.append(item)
         if let parent { items[parent].children.append(index) } else { roots.append(index) }
+        if let number = outcomeNumbers[item.outcomeName] {
+            outcomeOfItem.append(number)
+        } else {
+            outcomeNumbers[item.outcomeName] = outcomeNames.count
+            outcomeOfItem.append(outcomeNames.count)
+            outcomeNames.append(item.outcomeName)
+        }
         return index
     }
 
@@ -43,7 +74,7 @@ struct HierarchyTree {
     /// Problem subtrees are shown before clean ones; order is kept.
     func cut(budget: Int) -> Cut {
         let problems = problemSubtrees()
-        let maximumFanout = max(1, roots.count, items.map(\.children.count).max() ?? 0)
+        let maximumFanout = max(1, roots.count, items.lazy.map { $0.children.count }.max() ?? 0)
         // The search needs only node counts (each stops once past the budget); the cut itself
         // is built once, for the winner.
         var best: (fanout: Int, depthLimit: Int, count: Int)?
@@ -158,14 +189,16 @@ struct HierarchyTree {
 
     /// Outcome names counted over the subtrees of `indices`.
     func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int]) {
-        var counts: [String: Int] = [:]
+        var tally = [Int](repeating: 0, count: outcomeNames.count)
         var objects = 0
         var stack = indices
         while let index = stack.popLast() {
             objects += 1
-            counts[items[index].outcomeName, default: 0] += 1
+            tally[outcomeOfItem[index]] += 1
             stack.append(contentsOf: items[index].children)
         }
+        var counts: [String: Int] = [:]
+        for (number, count) in tally.enumerated() where count > 0 { counts[outcomeNames[number]] = count }
         return (objects, counts)
     }
 

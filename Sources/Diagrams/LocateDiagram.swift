@@ -54,18 +54,37 @@ public enum LocateDiagram {
     public static func graph(header: TraceHeader, records: [TraceRecord], options: DiagramOptions = DiagramOptions())
         -> Graph
     {
+        graph(table: DiagramTrace.table(header: header, records: records), options: options)
+    }
+
+    /// The locate graph of a trace's table.
+    static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
         let canvas = DiagramCanvas(options: options)
-        let traceSteps = TraceSteps(header: header, records: records)
-        var classDeclined = Set<[String]>()
-        for step in traceSteps.steps
-        where step.kind == .exclude && step.reason == ExclusionReason.restorationClassReturnedNil.rawValue {
-            if let path = step.path { classDeclined.insert(path) }
+        let traceSteps = TraceSteps(table: table)
+        let header = table.header
+        // Paths by number: the table numbers equal paths alike.
+        var classDeclined = Set<Int32>()
+        let exclude = table.number(ofKind: .exclude)
+        let locate = table.number(ofKind: .locate)
+        for step in traceSteps.indices where table.rows[traceSteps.first(step)].kind == exclude
+            && traceSteps.reason(step) == ExclusionReason.restorationClassReturnedNil.rawValue
+        {
+            let path = table.rows[traceSteps.first(step)].path
+            if path >= 0 { classDeclined.insert(path) }
         }
-        let locates = traceSteps.steps.filter { $0.kind == .locate && $0.first.phase != .end }
-        let searches = locates.map { locate in
-            searchSteps(via: locate.via, result: locate.result, foundClass: locate.end?.foundClass,
-                        unfinished: locate.isUnfinished,
-                        restorationClassDeclined: !classDeclined.isEmpty && classDeclined.contains(locate.path ?? []))
+        let emptyPath = table.number(ofPath: [])
+        let locates = traceSteps.indices.filter { step in
+            let row = traceSteps.first(step)
+            return table.rows[row].kind == locate && table.rows[row].phase != .end
+        }
+        let searches = locates.map { step in
+            let path = table.rows[traceSteps.first(step)].path
+            // A locate without a path counts as the empty path, as an exclusion with an empty one.
+            let declined = !classDeclined.isEmpty && (path >= 0 ? classDeclined.contains(path)
+                                                                 : emptyPath.map(classDeclined.contains) ?? false)
+            return searchSteps(via: traceSteps.via(step), result: traceSteps.result(step),
+                               foundClass: traceSteps.foundClass(step), unfinished: traceSteps.isUnfinished(step),
+                               restorationClassDeclined: declined)
         }
         let candidates = zip(locates, searches).map { locate, search in
             RowCandidate(cost: search.count + 1, isProblem: isProblem(search), weight: 0)
@@ -84,7 +103,7 @@ public enum LocateDiagram {
         func flushHidden() {
             guard !hiddenRun.isEmpty else { return }
             var counts: [String: Int] = [:]
-            for index in hiddenRun { counts[locates[index].via ?? "?", default: 0] += 1 }
+            for index in hiddenRun { counts[traceSteps.via(locates[index]) ?? "?", default: 0] += 1 }
             let vias = Dictionary(uniqueKeysWithValues: counts.map { ("via " + $0.key, $0.value) })
             let id = NodeID("more\(hiddenRun[0])")
             graph.add(canvas.node(id, ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)],
@@ -106,9 +125,10 @@ public enum LocateDiagram {
             }
             flushHidden()
             let objectID = NodeID("o\(index)")
-            var lines = [DiagramText.short(locate.path?.last ?? "(no path)")]
-            if let className = locate.className { lines.append(DiagramText.short(className)) }
-            if let ancestry = DiagramText.ancestry(locate.path ?? []) { lines.append(ancestry) }
+            let path = traceSteps.path(locate)
+            var lines = [DiagramText.short(path?.last ?? "(no path)")]
+            if let className = traceSteps.className(locate) { lines.append(DiagramText.short(className)) }
+            if let ancestry = DiagramText.ancestry(path ?? []) { lines.append(ancestry) }
             if let duration = traceSteps.durationText(locate) { lines.append(duration) }
             graph.add(canvas.node(objectID, lines, tone: .process))
             chainRow(objectID)

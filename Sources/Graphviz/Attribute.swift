@@ -96,6 +96,50 @@ public enum Attribute: Sendable, Hashable {
         }
     }
 
+    /// How many cases there are: ``caseIndex`` is below it.
+    static let caseCount = 35
+
+    /// The case's position among the cases, 0 ..< ``caseCount``.
+    var caseIndex: Int {
+        switch self {
+        case .label: return 0
+        case .color: return 1
+        case .fillColor: return 2
+        case .fontColor: return 3
+        case .fontName: return 4
+        case .fontSize: return 5
+        case .penWidth: return 6
+        case .style: return 7
+        case .shape: return 8
+        case .width: return 9
+        case .height: return 10
+        case .margin: return 11
+        case .peripheries: return 12
+        case .arrowHead: return 13
+        case .arrowTail: return 14
+        case .direction: return 15
+        case .constraint: return 16
+        case .minimumLength: return 17
+        case .weight: return 18
+        case .headCluster: return 19
+        case .tailCluster: return 20
+        case .rankDirection: return 21
+        case .nodeSeparation: return 22
+        case .rankSeparation: return 23
+        case .splines: return 24
+        case .backgroundColor: return 25
+        case .labelLocation: return 26
+        case .labelAlignment: return 27
+        case .newRank: return 28
+        case .compound: return 29
+        case .ordering: return 30
+        case .pad: return 31
+        case .rank: return 32
+        case .networkSimplexLimit: return 33
+        case .crossingMinimizationLimit: return 34
+        }
+    }
+
     /// The value as DOT text (quoted where DOT needs it).
     var dotValue: String {
         switch self {
@@ -108,7 +152,7 @@ public enum Attribute: Sendable, Hashable {
             .networkSimplexLimit(let number), .crossingMinimizationLimit(let number):
             return DOTNumber.text(number)
         case .style(let styles):
-            return "\"" + styles.map(\.rawValue).joined(separator: ",") + "\""
+            return "\"" + styles.map { $0.rawValue }.joined(separator: ",") + "\""
         case .shape(let shape): return shape.rawValue
         case .peripheries(let count), .minimumLength(let count), .weight(let count):
             return String(max(0, count))

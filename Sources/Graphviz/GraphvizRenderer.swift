@@ -2,6 +2,7 @@
 // is not thread-safe even with a context per thread. Everything that touches libgvc is here.
 
 import CGraphviz
+import CGraphvizSupport
 import Foundation
 
 /// A rendered graph and the warnings libgvc gave while making it.
@@ -31,8 +32,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// And under this many pixels a side (cairo's own limit).
     public static let maximumBitmapSide: Double = 32_000
 
-    private let gate = NSLock()
-    /// `GVC_t *`, created on first use and kept for the life of the process.
+    /// `GVC_t *`, taken from CGraphvizSupport (which the warm-up may have created) on first use.
     private var context: OpaquePointer?
 
     /// The graph the last render laid out, still laid out: freed when the next render starts.
@@ -44,13 +44,6 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// calls is the same as freeing at once (free, then parse the next graph), so output is too.
     private var previousGraph: UnsafeMutablePointer<Agraph_t>?
 
-    /// Warm-ups under way; a render waits for them, so the first render finds libgvc ready.
-    private let warmUps = DispatchGroup()
-
-    /// The formats ``warmUp(for:)`` has been asked for.
-    private var warmedFormats: Set<OutputFormat> = []
-    private let warmedFormatsLock = NSLock()
-
     private init() {}
 
     /// Starts libgvc on a background thread — its context, the layout and `format` plugins, and
@@ -59,58 +52,76 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// ``render(_:format:)`` waits for the warm-up to end. Call ``waitForWarmUp()`` before the
     /// process exits, so it never exits with libgvc busy on another thread.
     ///
-    /// A second call for a format already warmed up (or warming up) does nothing.
+    /// A second call for a format already warmed up (or warming up) does nothing. The
+    /// `restoretrace` executable starts the warm-up of a render before `main` already.
     public func warmUp(for format: OutputFormat) {
         guard format != .dot else { return }
-        warmedFormatsLock.lock()
-        let isNew = warmedFormats.insert(format).inserted
-        warmedFormatsLock.unlock()
-        guard isNew else { return }
-        warmUps.enter()
-        Thread.detachNewThread { [self] in
-            gate.lock()
-            _ = try? renderHoldingGate(dotSource: GraphvizRenderer.warmUpSource, format: format)
-            gate.unlock()
-            warmUps.leave()
-        }
+        restoretrace_warm_up(format.libgvcName)
     }
 
     /// Returns when no warm-up is under way.
-    public func waitForWarmUp() { warmUps.wait() }
-
-    /// One labelled node in the diagrams' font: enough to load the plugins and measure text.
-    private static let warmUpSource = "digraph warmUp { node [fontname=\"DejaVu Sans\"]; a [label=\"warm up\"]; }"
+    public func waitForWarmUp() { restoretrace_wait_for_warm_ups() }
 
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
+    ///
+    /// The graph goes into libgvc through cgraph's API, with the calls its DOT parser would make
+    /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
-        try render(dotSource: graph.dotSource, format: format)
+        if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
+        return try render(format: format) { () throws(GraphvizError) in
+            guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
+            return built
+        }
+    }
+
+    /// Builds `graph` in cgraph and frees it again, without a layout, and returns the thread CPU
+    /// time the building took (not the freeing), in nanoseconds: for `restoretrace _bench-render`.
+    package func measureBuilding(_ graph: Graph) -> UInt64 {
+        waitForWarmUp()
+        restoretrace_libgvc_lock()
+        defer { restoretrace_libgvc_unlock() }
+        _ = openContext()
+        func now() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        }
+        let start = now()
+        let built = CGraphBuilder.build(graph)
+        let elapsed = now() - start
+        if let built { agclose(built) }
+        return elapsed
     }
 
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
     public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
-        warmUps.wait()
-        gate.lock()
-        defer { gate.unlock() }
-        return try renderHoldingGate(dotSource: dotSource, format: format)
+        return try render(format: format) { () throws(GraphvizError) in
+            // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
+            // Searched as bytes: `String.contains(_:)` goes through Foundation's locale-aware search.
+            let source = dotSource.utf8.contains(0) ? dotSource.replacingOccurrences(of: "\u{0}", with: "") : dotSource
+            guard let graph = source.withCString({ restoretrace_read_dot($0, strlen($0)) }) else {
+                throw .invalidDOT(LibgvcMessageLog.shared.diagnostics)
+            }
+            return graph
+        }
     }
 
-    private func renderHoldingGate(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
+    /// Makes a graph with `make` and lays it out and renders it, holding the libgvc lock.
+    private func render(format: OutputFormat, make: () throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t>)
+        throws(GraphvizError) -> Rendering
+    {
+        waitForWarmUp()
+        restoretrace_libgvc_lock()
+        defer { restoretrace_libgvc_unlock() }
         let gvc = openContext()
         freePreviousGraph(gvc)
         let log = LibgvcMessageLog.shared
         log.reset()
         _ = agreseterrors()
         // Start the lexer clean: no input left from the previous parse, line numbers from 1.
-        aglexbad()
-        agsetfile(nil)
-
-        // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
-        // Searched as bytes: `String.contains(_:)` goes through Foundation's locale-aware search.
-        let source = dotSource.utf8.contains(0) ? dotSource.replacingOccurrences(of: "\u{0}", with: "") : dotSource
-        guard let graph = source.withCString({ restoretrace_read_dot($0, strlen($0)) }) else {
-            throw .invalidDOT(log.diagnostics)
-        }
+        restoretrace_reset_dot_lexer()
+        let graph = try make()
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
         if layoutStatus != 0 || agerrors() > 0 {
@@ -143,14 +154,15 @@ public final class GraphvizRenderer: @unchecked Sendable {
         agclose(graph)
     }
 
-    /// The context, created on first use with libgvc's messages routed to the log.
+    /// The context, with libgvc's messages routed to the log from then on. Called with the lock held.
     private func openContext() -> OpaquePointer {
         if let context { return context }
         LibgvcMessageLog.shared.install()
-        let created = gvContext()
-        context = created
         // gvContext only fails when out of memory; there is nothing sensible to do without it.
-        guard let created else { fatalError("libgvc could not create a context (out of memory)") }
+        guard let created = restoretrace_libgvc_context() else {
+            fatalError("libgvc could not create a context (out of memory)")
+        }
+        context = created
         return created
     }
 

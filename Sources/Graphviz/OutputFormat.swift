@@ -26,7 +26,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The name libgvc knows the format by (`dot` is never sent to libgvc).
-    var libgvcName: String {
+    package var libgvcName: String {
         switch self {
         case .svg: return "svg"
         case .png: return "png:cairo"

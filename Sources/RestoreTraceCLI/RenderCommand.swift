@@ -2,6 +2,7 @@
 // locate) through libgvc in-process, and writes each atomically beside its input or to -o.
 
 import ArgumentParser
+import CGraphvizSupport
 import Foundation
 import RestoreTrace
 
@@ -106,38 +107,28 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Starts libgvc's warm-up before the arguments are parsed, when they are a `render` of
-    /// anything but DOT, so that parsing overlaps it too (``run()`` would start it a few
-    /// milliseconds later). A guess from the raw arguments: the format from `--format`, else
-    /// `-o`'s extension, else SVG. A wrong guess costs only CPU on the other core; ``run()``
-    /// warms up for the format it really renders, and waits for both before it returns.
+    /// anything but DOT, so that parsing overlaps it too. The `restoretrace` executable has done
+    /// this before `main` already (RenderEarlyStart); this is for in-process runs. A wrong guess
+    /// costs only CPU on the other core; ``run()`` warms up for the format it really renders,
+    /// and waits for both before it returns.
     static func warmUpEarly(arguments: [String]) {
         guard arguments.first == "render", let format = guessedFormat(arguments: arguments.dropFirst()) else { return }
         GraphvizRenderer.shared.warmUp(for: format)
     }
 
-    /// The output format `render`'s arguments ask for, or nil when they draw nothing (`--format
-    /// dot`, a `.dot` output, help).
+    /// The output format `render`'s arguments ask for, or nil when they draw nothing through
+    /// libgvc (`--format dot`, a `.dot` output, help): the guess the early start makes in C,
+    /// before Swift runs.
     static func guessedFormat(arguments: ArraySlice<String>) -> OutputFormat? {
-        var explicit: String?
-        var output: String?
-        var index = arguments.startIndex
-        scan: while index < arguments.endIndex {
-            let argument = arguments[index]
-            let next = arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
-            switch argument {
-            case "-h", "--help", "help": return nil
-            case "--": break scan  // only inputs follow
-            case "--format": explicit = next
-            case "-o", "--output": output = next
-            default:
-                if argument.hasPrefix("--format=") { explicit = String(argument.dropFirst("--format=".count)) }
-                if argument.hasPrefix("--output=") { output = String(argument.dropFirst("--output=".count)) }
+        var pointers = (["render"] + arguments).map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let name = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { arguments in
+                restoretrace_render_warm_up_format(Int32(arguments.count), arguments.baseAddress)
             }
-            index = arguments.index(after: index)
         }
-        let format = explicit.flatMap { OutputFormat(rawValue: $0) }
-            ?? output.flatMap { OutputFormat(fileExtension: ($0 as NSString).pathExtension) } ?? .svg
-        return format == .dot ? nil : format
+        guard let name else { return nil }
+        return OutputFormat.allCases.first { $0 != .dot && $0.libgvcName == String(cString: name) }
     }
 
     /// One input and where its drawing goes (nil: standard output).
@@ -214,15 +205,15 @@ struct RenderCommand: ParsableCommand {
     @discardableResult
     private func render(_ plan: RenderPlan, options: DiagramOptions) throws(RenderFailure) -> DiagramSource {
         let displayName = plan.input == "-" ? "<stdin>" : plan.input
-        let bytes = try RenderCommand.readInput(plan.input)
+        let input = try InputBytes.read(plan.input)
         let source: DiagramSource
         do {
-            source = try DiagramSource.load(bytes: bytes, name: displayName, skipBadLines: skipBadLines)
+            source = try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
         } catch {
             throw RenderFailure(message: error.description)
         }
-        if case .trace(let document) = source {
-            for diagnostic in document.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
+        if case .trace(let trace) = source {
+            for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
         let chosenView = view.flatMap { DiagramView(rawValue: $0.rawValue) } ?? source.defaultView
         guard let graph = source.graph(view: chosenView, options: options) else {
@@ -253,56 +244,14 @@ struct RenderCommand: ParsableCommand {
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
         print("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)")
-        if case .trace(let document) = source, let header = document.header {
-            RenderCommand.printError(TraceTimingLine.text(name: displayName, header: header, records: document.records))
+        if case .trace(let trace) = source {
+            RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
         }
         return source
     }
 
-    static func readInput(_ input: String) throws(RenderFailure) -> [UInt8] {
-        if input == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        if let bytes = readRegularFile(input) { return bytes }
-        guard let data = FileManager.default.contents(atPath: input) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
-            let why = !exists ? "no such file" : (isDirectory.boolValue ? "it is a directory" : "it cannot be read")
-            throw RenderFailure(message: "\(input): cannot read the input: \(why)")
-        }
-        return [UInt8](data)
-    }
-
     /// The largest `--max-nodes` accepted.
     static let maximumNodesLimit = 10_000
-
-    /// A regular file's bytes read straight into one array (no intermediate `Data` copied over),
-    /// or nil for anything else (missing, a directory, a pipe), which `readInput` handles.
-    static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let expected = Int(status.st_size)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            while count < expected {
-                let got = read(descriptor, base + count, expected - count)
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { failed = got < 0; break }
-                count += got
-            }
-        }
-        // The file may have grown since fstat: read on to its end.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while !failed {
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { failed = got < 0; break }
-            bytes.append(contentsOf: chunk[..<got])
-        }
-        return failed ? nil : bytes
-    }
 
     static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -311,32 +260,32 @@ struct RenderCommand: ParsableCommand {
 
 /// The one-line timing summary `render` prints for a trace on stderr.
 enum TraceTimingLine {
-    static func text(name: String, header: TraceHeader, records: [TraceRecord]) -> String {
-        // One pass pairing spans by id; cheaper than full SpanTimings, which also indexes by path.
-        let formatter = DurationFormatter(clock: header.clock)
+    static func text(name: String, table: TraceTable) -> String {
+        let formatter = DurationFormatter(clock: table.header.clock)
+        let restorationKind = table.number(ofKind: .restoration)
+        let decodeKind = table.number(ofKind: .decode)
         var spans = 0
+        var unfinished = 0
         var restoration: Int64?
-        var slowestDecode: (duration: Int64, path: [String])?
-        var openBegins: [Int64: (ts: Int64, kind: RecordKind, path: [String]?)] = [:]
-        for record in records {
-            guard let span = record.span else { continue }
-            if record.phase == .begin {
-                spans += 1
-                openBegins[span] = (record.ts, record.kind, record.path)
+        var slowestDecode: (duration: Int64, row: Int)?
+        for row in 0..<table.count where table.rows[row].phase == .begin {
+            spans += 1
+            let end = Int(table.rows[row].partner)
+            guard end >= 0 else {
+                unfinished += 1
                 continue
             }
-            guard let begin = openBegins.removeValue(forKey: span) else { continue }
-            let duration = max(record.ts - begin.ts, 0)
-            if begin.kind == .restoration { restoration = (restoration ?? 0) + duration }
-            if begin.kind == .decode, duration > slowestDecode?.duration ?? -1 {
-                slowestDecode = (duration, begin.path ?? [])
-            }
+            let duration = max(table.rows[end].ts - table.rows[row].ts, 0)
+            let kind = table.rows[row].kind
+            if kind == restorationKind { restoration = (restoration ?? 0) + duration }
+            if kind == decodeKind, duration > slowestDecode?.duration ?? -1 { slowestDecode = (duration, row) }
         }
-        var parts = ["\(name): \(records.count) records", "\(spans) spans"]
-        if !openBegins.isEmpty { parts.append("\(openBegins.count) unfinished") }
+        var parts = ["\(name): \(table.count) records", "\(spans) spans"]
+        if unfinished > 0 { parts.append("\(unfinished) unfinished") }
         if let restoration { parts.append("restoration " + formatter.string(restoration)) }
         if let slowest = slowestDecode {
-            let who = slowest.path.isEmpty ? "?" : PathText.display(slowest.path)
+            let path = table.pathValue(slowest.row) ?? []
+            let who = path.isEmpty ? "?" : PathText.display(path)
             parts.append("slowest decode \(who.count > 60 ? "…" + who.suffix(59) : Substring(who)) "
                 + formatter.string(slowest.duration))
         }

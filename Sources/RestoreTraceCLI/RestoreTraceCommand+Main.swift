@@ -12,9 +12,16 @@ extension RestoreTraceCommand {
     /// Parses `arguments` (the process's by default), runs the subcommand and exits.
     /// Exit codes: 0 ok, 1 the input is bad or a check failed, 2 usage error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
-        RenderCommand.warmUpEarly(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        RenderCommand.warmUpEarly(arguments: given)
         do {
-            var command = try parseAsRoot(arguments)
+            // The main command's usual lines skip ArgumentParser's model (see RenderCommand+QuickParse).
+            var command: any ParsableCommand
+            if given.first == "render", let render = RenderCommand.quicklyParsed(given.dropFirst()) {
+                command = render
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             try command.run()
             GraphvizRenderer.shared.waitForWarmUp()
             exit()

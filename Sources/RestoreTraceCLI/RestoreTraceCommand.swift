@@ -23,6 +23,7 @@ public struct RestoreTraceCommand: ParsableCommand {
             GenerateCommand.self,
             BenchWriterCommand.self,
             BenchReaderCommand.self,
+            BenchRenderCommand.self,
             BenchEngineCommand.self,
         ]
     )

@@ -93,46 +93,63 @@ public struct TraceHierarchy: Sendable {
     /// without a path. Lets a caller group records by object without hashing their paths again.
     public private(set) var nodeOfRecord: [Int?] = []
 
-    private var paths = PathIndex()
-    /// The node index of each path id (-1 while being made: a new path is numbered before its
-    /// new ancestors, whose nodes come first).
-    private var nodeOfPath: [Int] = []
+    /// Where ``nodeIndex(path:)`` looks paths up: the nodes are the table's objects.
+    private let table: TraceTable
+
+    /// The attributes the hierarchy reads.
+    package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent"]
 
     /// The hierarchy of `records` (in file order).
     public init(records: some Sequence<TraceRecord>) {
-        // Facts are kept by node index, so each record costs one path lookup.
-        var facts: [ObjectFacts] = []
-        var openSpans: [Int64: (kind: RecordKind, node: Int)] = [:]
-        nodeOfRecord.reserveCapacity(records.underestimatedCount)
-        for record in records {
-            guard let path = record.path, !path.isEmpty else {
+        // Without limits the table cannot refuse.
+        guard let table = try? TraceTable(header: TraceHeader(), records: Array(records),
+                                          keptAttributes: TraceHierarchy.attributesRead)
+        else { preconditionFailure("a table without limits refused its records") }
+        self.init(table: table)
+    }
+
+    /// The hierarchy of a table's rows: its nodes are the table's objects, in the same order.
+    package init(table: TraceTable) {
+        self.table = table
+        let reads = ObjectFacts.Reads(table)
+        let objectCount = table.objectPath.count
+        // Children lists made at their final size: a count first, then the fill.
+        var childCounts = [Int](repeating: 0, count: objectCount)
+        for object in 0..<objectCount where table.objectParent[object] >= 0 { childCounts[Int(table.objectParent[object])] += 1 }
+        nodes.reserveCapacity(objectCount)
+        for object in 0..<objectCount {
+            var children: [Int] = []
+            if childCounts[object] > 0 { children.reserveCapacity(childCounts[object]) }
+            nodes.append(Node(path: table.paths[Int(table.objectPath[object])], className: nil, outcome: .unknown,
+                              locateVia: nil, locateResult: nil, children: children, firstSeq: table.objectFirstSeq[object]))
+            let parent = Int(table.objectParent[object])
+            if parent >= 0 { nodes[parent].children.append(object) } else { roots.append(object) }
+        }
+        // One pass over the rows that notes, per object, which rows say what (no strings yet).
+        var facts = [ObjectFacts](repeating: ObjectFacts(), count: objectCount)
+        var classRow = [Int32](repeating: -1, count: objectCount)
+        nodeOfRecord.reserveCapacity(table.count)
+        let exclude = table.number(ofKind: .exclude)
+        for row in 0..<table.count {
+            guard let object = table.object(ofRow: row) else {
                 nodeOfRecord.append(nil)
-                if record.kind == .exclude {
-                    unplacedExclusions.append(
-                        UnplacedExclusion(className: record.className, reason: record.reason,
-                                          parentPath: record[attribute: "parent"]?.stringArrayValue, seq: record.seq))
+                if table.rows[row].kind == exclude {
+                    unplacedExclusions.append(UnplacedExclusion(
+                        className: table.classValue(row), reason: reads.reason.flatMap { table.string(row, $0) },
+                        parentPath: reads.parent.flatMap { table.stringArray(row, $0) }, seq: table.rows[row].seq))
                 }
                 continue
             }
-            let index = ensureNode(path, seq: record.seq)
-            nodeOfRecord.append(index)
-            if facts.count < nodes.count { facts.append(contentsOf: repeatElement(ObjectFacts(), count: nodes.count - facts.count)) }
-            if nodes[index].className == nil, let className = record.className { nodes[index].className = className }
-            facts[index].take(record)
-            if let span = record.span {
-                switch record.phase {
-                case .begin: openSpans[span] = (record.kind, index)
-                case .end: openSpans[span] = nil
-                case .instant: break
-                }
-            }
+            nodeOfRecord.append(object)
+            if classRow[object] < 0, table.rows[row].className >= 0 { classRow[object] = Int32(row) }
+            facts[object].take(row: row, of: table, reads: reads)
         }
-        if facts.count < nodes.count { facts.append(contentsOf: repeatElement(ObjectFacts(), count: nodes.count - facts.count)) }
-        for (_, open) in openSpans { facts[open.node].unfinishedKinds.append(open.kind) }
         for index in nodes.indices {
-            nodes[index].outcome = facts[index].outcome
-            nodes[index].locateVia = facts[index].locateVia
-            nodes[index].locateResult = facts[index].locateResult
+            if classRow[index] >= 0 { nodes[index].className = table.classValue(Int(classRow[index])) }
+            let said = facts[index].read(from: table, reads: reads)
+            nodes[index].outcome = said.outcome
+            nodes[index].locateVia = said.locateVia
+            nodes[index].locateResult = said.locateResult
         }
     }
 
@@ -140,10 +157,7 @@ public struct TraceHierarchy: Sendable {
     public func node(path: [String]) -> Node? { nodeIndex(path: path).map { nodes[$0] } }
 
     /// The index in ``nodes`` of the node for `path`, if the trace mentions it.
-    public func nodeIndex(path: [String]) -> Int? {
-        guard let id = paths.existingID(of: path), id < nodeOfPath.count, nodeOfPath[id] >= 0 else { return nil }
-        return nodeOfPath[id]
-    }
+    public func nodeIndex(path: [String]) -> Int? { table.object(ofPath: path) }
 
     /// How many objects have each outcome name, sorted by name.
     public var outcomeCounts: [(name: String, count: Int)] {
@@ -151,73 +165,110 @@ public struct TraceHierarchy: Sendable {
         for node in nodes { counts[node.outcome.name, default: 0] += 1 }
         return counts.keys.sorted().map { ($0, counts[$0] ?? 0) }
     }
-
-    private mutating func ensureNode(_ path: [String], seq: Int64) -> Int {
-        let id = paths.id(of: path)
-        if id < nodeOfPath.count, nodeOfPath[id] >= 0 { return nodeOfPath[id] }
-        if nodeOfPath.count < paths.count {
-            nodeOfPath.append(contentsOf: repeatElement(-1, count: paths.count - nodeOfPath.count))
-        }
-        let parent = path.count > 1 ? ensureNode(Array(path.dropLast()), seq: seq) : nil
-        let index = nodes.count
-        nodes.append(Node(path: path, className: nil, outcome: .unknown, locateVia: nil, locateResult: nil,
-                          children: [], firstSeq: seq))
-        nodeOfPath[id] = index
-        if let parent { nodes[parent].children.append(index) } else { roots.append(index) }
-        return index
-    }
 }
 
-/// What the records say about one path.
+/// What the records say about one object, as the rows that say it: noted row by row without
+/// reading a string, read once at the end.
 private struct ObjectFacts {
     var encoded = false
-    var excludeReason: String?
-    var locateResult: String?
-    var locateVia: String?
-    var foundClass: String?
+    /// The first `exclude` row.
+    var excludeRow: Int32 = -1
+    /// The last `locate` end row.
+    var locateRow: Int32 = -1
     var decodeEnded = false
-    var decodeFailed = false
-    var errorMessage: String?
+    /// A failing decode end row (its result is read at the end), when no error row came first.
+    var failedDecodeRow: Int32 = -1
+    var hadError = false
+    /// The first `error` row with a `message`.
+    var errorRow: Int32 = -1
     var finished = false
-    var unfinishedKinds: [RecordKind] = []
+    /// A `B` row about it that never ended; the earliest kind by name wins, as the outcome says.
+    var unfinishedRow: Int32 = -1
 
     /// Decode `result` values that mean success; anything else is a failure.
-    private static let successfulResults: Set<String> = ["ok", "success", "decoded", "true"]
+    static let successfulResults: Set<String> = ["ok", "success", "decoded", "true"]
 
-    mutating func take(_ record: TraceRecord) {
-        switch record.kind {
-        case .encode: if record.phase == .end { encoded = true }
-        case .exclude: if excludeReason == nil { excludeReason = record.reason ?? "unspecified" }
-        case .locate:
-            if record.phase == .end {
-                locateResult = record.result
-                locateVia = record.via
-                foundClass = record.foundClass
+    /// The table's numbers for what ``take(row:of:reads:)`` looks at, worked out once.
+    struct Reads {
+        let encode, exclude, locate, decode, error, finishedRestoring: Int32?
+        let reason, via, result, foundClass, message, parent: Int?
+        /// Whether each of the table's strings is a successful decode result.
+        let successful: [Bool]
+
+        init(_ table: TraceTable) {
+            encode = table.number(ofKind: .encode)
+            exclude = table.number(ofKind: .exclude)
+            locate = table.number(ofKind: .locate)
+            decode = table.number(ofKind: .decode)
+            error = table.number(ofKind: .error)
+            finishedRestoring = table.number(ofKind: .finishedRestoring)
+            reason = table.slot(named: "reason")
+            via = table.slot(named: "via")
+            result = table.slot(named: "result")
+            foundClass = table.slot(named: "foundClass")
+            message = table.slot(named: "message")
+            parent = table.slot(named: "parent")
+            successful = table.strings.map { ObjectFacts.successfulResults.contains($0) }
+        }
+
+        /// Whether a decode end row's `result` says it failed (no result: it did not).
+        func decodeFailed(_ row: Int, in table: TraceTable) -> Bool {
+            guard let slot = result, let value = table.attribute(row, slot) else { return false }
+            switch value.tag {
+            case .string: return !successful[Int(value.payload)]
+            case .bool: return value.payload == 0
+            default: return false  // a result that is not text is no result (as TraceRecord.result has it)
             }
-        case .decode:
-            if record.phase == .end {
+        }
+    }
+
+    mutating func take(row: Int, of table: TraceTable, reads: Reads) {
+        let record = table.rows[row]
+        let kind = record.kind
+        let phase = record.phase
+        if phase == .begin && record.partner < 0 {
+            // A span about it that began and never ended: the process stopped there.
+            if unfinishedRow < 0 || table.kindValue(row) < table.kindValue(Int(unfinishedRow)) { unfinishedRow = Int32(row) }
+        }
+        switch kind {
+        case reads.encode: if phase == .end { encoded = true }
+        case reads.exclude: if excludeRow < 0 { excludeRow = Int32(row) }
+        case reads.locate: if phase == .end { locateRow = Int32(row) }
+        case reads.decode:
+            if phase == .end {
                 decodeEnded = true
-                if let result = record.result, !ObjectFacts.successfulResults.contains(result) { decodeFailed = true }
+                if failedDecodeRow < 0, reads.decodeFailed(row, in: table) { failedDecodeRow = Int32(row) }
             }
-        case .error:
-            decodeFailed = true
-            if errorMessage == nil { errorMessage = record.message }
-        case .finishedRestoring: if record.phase != .begin { finished = true }
+        case reads.error:
+            hadError = true
+            if errorRow < 0, let slot = reads.message, table.string(row, slot) != nil { errorRow = Int32(row) }
+        case reads.finishedRestoring: if phase != .begin { finished = true }
         default: break
         }
     }
 
-    var outcome: TraceObjectOutcome {
-        if let kind = unfinishedKinds.sorted().first { return .unfinished(kind: kind) }
-        if let reason = excludeReason {
-            return reason == ExclusionReason.notFound.rawValue ? .notFound : .excluded(reason: reason)
+    /// The outcome and the locate's `via` and `result`, read from the rows noted.
+    func read(from table: TraceTable, reads: Reads) -> (outcome: TraceObjectOutcome, locateVia: String?, locateResult: String?) {
+        let locateResult = locateRow >= 0 ? reads.result.flatMap { table.text(Int(locateRow), $0) } : nil
+        let locateVia = locateRow >= 0 ? reads.via.flatMap { table.string(Int(locateRow), $0) } : nil
+        func outcome() -> TraceObjectOutcome {
+            if unfinishedRow >= 0 { return .unfinished(kind: table.kindValue(Int(unfinishedRow))) }
+            if excludeRow >= 0 {
+                let reason = reads.reason.flatMap { table.string(Int(excludeRow), $0) } ?? "unspecified"
+                return reason == ExclusionReason.notFound.rawValue ? .notFound : .excluded(reason: reason)
+            }
+            if locateResult == LocateResult.classMismatch.rawValue {
+                return .classMismatch(foundClass: reads.foundClass.flatMap { table.string(Int(locateRow), $0) })
+            }
+            if locateResult == LocateResult.nil.rawValue || locateVia == LocateStep.none.rawValue { return .notFound }
+            if hadError || failedDecodeRow >= 0 {
+                return .notDecoded(message: errorRow >= 0 ? reads.message.flatMap { table.string(Int(errorRow), $0) } : nil)
+            }
+            if finished { return .restored }
+            if decodeEnded || locateResult == LocateResult.found.rawValue { return .restoredWithoutFinish }
+            if encoded { return .preserved }
+            return .unknown
         }
-        if locateResult == LocateResult.classMismatch.rawValue { return .classMismatch(foundClass: foundClass) }
-        if locateResult == LocateResult.nil.rawValue || locateVia == LocateStep.none.rawValue { return .notFound }
-        if decodeFailed { return .notDecoded(message: errorMessage) }
-        if finished { return .restored }
-        if decodeEnded || locateResult == LocateResult.found.rawValue { return .restoredWithoutFinish }
-        if encoded { return .preserved }
-        return .unknown
+        return (outcome(), locateVia, locateResult)
     }
 }

@@ -404,7 +404,7 @@ enum RecordLineParser {
     }
 
     /// The elements of a path array, the scanner just past its `[`.
-    private static func parsePathElements(_ s: inout JSONScanner) throws -> [String] {
+    static func parsePathElements(_ s: inout JSONScanner) throws -> [String] {
         s.index += 1
         var components: [String] = []
         components.reserveCapacity(8)

@@ -23,15 +23,32 @@ struct ScannedRecord {
     var thread: String?
 }
 
+/// Where one member other than the core fields is in a scanned line: its key's JSON text
+/// (quotes included) and its value's, as offsets into the line.
+struct ScannedMember {
+    var keyStart: Int
+    var keyEnd: Int
+    var valueStart: Int
+    var valueEnd: Int
+}
+
 enum RecordLineScanner {
     /// The line's core fields, or nil when the line must go through ``RecordLineParser``
     /// (it is malformed, or has something this fast path does not handle).
     static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?) -> ScannedRecord? {
+        scan(base, count: count, interner: interner) { _ in true }
+    }
+
+    /// Like ``scan(_:count:interner:)``, and calls `member` with each member other than the core
+    /// fields once its value is checked; the line is declined when `member` returns false.
+    @inline(__always)
+    static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?,
+                     member: (ScannedMember) -> Bool) -> ScannedRecord? {
         // No interner on the scanner itself: only `thread` makes a String, and a scanner
         // without one costs no retain and release per line.
         var s = JSONScanner(base: base, count: count, maxDepth: 512)
         do {
-            return try scan(&s, interner: interner)
+            return try scan(&s, interner: interner, member: member)
         } catch {
             return nil
         }
@@ -39,8 +56,9 @@ enum RecordLineScanner {
 
     private typealias Field = RecordLineParser.CoreField
 
-    private static func scan(_ s: inout JSONScanner, interner: StringInterner?) throws(JSONParseError)
-        -> ScannedRecord?
+    @inline(__always)
+    private static func scan(_ s: inout JSONScanner, interner: StringInterner?,
+                             member: (ScannedMember) -> Bool) throws(JSONParseError) -> ScannedRecord?
     {
         // The cursor is a local, so that it stays in a register; it goes through `s.index` only
         // around the scanner's own calls (strings, other values).
@@ -55,8 +73,10 @@ enum RecordLineScanner {
             // A key (a '}' here is an empty object or a trailing comma: declined).
             guard i < end, base[i] == UInt8(ascii: "\"") else { return nil }
             s.index = i
+            let keyStart = i
             let field = RecordLineParser.matchCoreKey(&s)
             if field == nil { try s.skipString() }
+            let keyEnd = s.index
             i = skipSpace(base, from: s.index, end: end)
             guard i < end, base[i] == UInt8(ascii: ":") else { return nil }
             i = skipSpace(base, from: i + 1, end: end)
@@ -103,7 +123,10 @@ enum RecordLineScanner {
                     return nil
                 }
             } else {
+                let valueStart = i
                 i = try skipOtherValue(&s, at: i)
+                guard member(ScannedMember(keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: i))
+                else { return nil }
             }
             i = skipSpace(base, from: i, end: end)
             guard i < end else { return nil }

@@ -99,6 +99,25 @@ struct FlowDiagramTests {
         #expect(SVGDocument.parse(svg.data) != nil)
     }
 
+    @Test("a flow over 1,000 nodes draws no relaunch arrow (Graphviz 2.42 crashes on it there) and renders; a small one keeps it")
+    func bigFlowWithoutRelaunchArrow() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("big-flow-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 600 generated objects, nothing collapsed: about 1,700 nodes, a layout Graphviz crashed on with the arrow.
+        _ = try SyntheticTraceGenerator(configuration: .init(objects: 600, seed: 1)).write(to: path)
+        let source = try DiagramSource.load(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+        let big = try #require(source.graph(view: .flow, options: DiagramOptions(maximumNodes: 5_000)))
+        #expect(big.totalNodeCount > FlowDiagram.maximumNodesWithRelaunchArrow)
+        #expect(!big.dotSource.contains("constraint=false"))
+        #expect(big.dotSource.contains("no arrow in flows this big"))
+        let svg = try GraphvizRenderer.shared.render(big, format: .svg)
+        #expect(SVGDocument.parse(svg.data) != nil)
+
+        let small = try #require(source.graph(view: .flow))
+        #expect(small.dotSource.contains("constraint=false"))
+        #expect(small.dotSource.contains("A dashed arrow between passes"))
+    }
+
     @Test("the same trace gives byte-identical DOT")
     func deterministic() {
         let (header, records) = SampleTraces.countries()

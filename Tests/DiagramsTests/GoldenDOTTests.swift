@@ -20,11 +20,11 @@ struct GoldenDOTTests {
     static func samples() throws -> [(name: String, source: DiagramSource)] {
         var samples: [(String, DiagramSource)] = []
         let countries = SampleTraces.countries()
-        samples.append(("sample-countries", .trace(TraceDocument(header: countries.header, records: countries.records,
-                                                                recordLines: [], diagnostics: []))))
+        samples.append(("sample-countries", .trace(DiagramTrace(document: TraceDocument(
+            header: countries.header, records: countries.records, recordLines: [], diagnostics: [])))))
         let crashed = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])
-        samples.append(("sample-countries-crash", .trace(TraceDocument(header: crashed.header, records: crashed.records,
-                                                                      recordLines: [], diagnostics: []))))
+        samples.append(("sample-countries-crash", .trace(DiagramTrace(document: TraceDocument(
+            header: crashed.header, records: crashed.records, recordLines: [], diagnostics: [])))))
         let traces = repository.appendingPathComponent("Traces")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: traces.path)) ?? []
         for name in names.sorted() where name.hasSuffix(".jsonl") || name.hasSuffix(".json") {

@@ -1,0 +1,397 @@
+// C support for the Graphviz module (see include/CGraphvizSupport.h): the libgvc lock and
+// context, the warm-up threads, the guess of a render's format from raw arguments, and
+// deterministic DOT reading.
+
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // sched_getcpu, pthread_attr_setaffinity_np
+#endif
+#include "CGraphvizSupport.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+// ---------------------------------------------------------------------------------------------
+// The lock and the context
+// ---------------------------------------------------------------------------------------------
+
+static pthread_mutex_t libgvcLock = PTHREAD_MUTEX_INITIALIZER;
+static GVC_t *sharedContext;
+
+void restoretrace_libgvc_lock(void) { pthread_mutex_lock(&libgvcLock); }
+void restoretrace_libgvc_unlock(void) { pthread_mutex_unlock(&libgvcLock); }
+
+GVC_t *restoretrace_libgvc_context(void) {
+    if (!sharedContext) sharedContext = gvContext();
+    return sharedContext;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Warm-up
+// ---------------------------------------------------------------------------------------------
+
+/// The formats a warm-up may be started for; each is started at most once per process.
+static const char *const warmableFormats[] = { "svg", "png:cairo", "pdf:cairo" };
+enum { warmableFormatCount = sizeof warmableFormats / sizeof warmableFormats[0] };
+
+static pthread_mutex_t warmUpLock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t warmUpEnded = PTHREAD_COND_INITIALIZER;
+static int warmUpStarted[warmableFormatCount];
+static int warmUpsRunning;
+
+/// Both faces the diagrams use, so that their fonts are found and loaded here too.
+static const char warmUpSource[] =
+    "digraph warmUp { node [fontname=\"DejaVu Sans\"]; a [label=\"warm up\"]; "
+    "b [label=\"warm up\", fontname=\"DejaVu Sans Bold\"]; }";
+
+/// Swallows libgvc's messages while warming up: nothing the user asked for is being drawn.
+static int swallowMessage(char *message) {
+    (void)message;
+    return 0;
+}
+
+static void *warmUpMain(void *argument) {
+#if defined(__linux__)
+    // Started away from the creating thread's CPU (see restoretrace_warm_up); from here on it may
+    // run anywhere the main thread may, and so may the threads libgvc's plugins start.
+    cpu_set_t everywhere;
+    if (sched_getaffinity(getpid(), sizeof everywhere, &everywhere) == 0) {
+        pthread_setaffinity_np(pthread_self(), sizeof everywhere, &everywhere);
+    }
+#endif
+    const char *format = argument;
+    restoretrace_libgvc_lock();
+    GVC_t *context = restoretrace_libgvc_context();
+    agusererrf previous = agseterrf(swallowMessage);
+    restoretrace_reset_dot_lexer();
+    Agraph_t *graph = context ? restoretrace_read_dot(warmUpSource, sizeof warmUpSource - 1) : NULL;
+    if (graph) {
+        if (gvLayout(context, graph, "dot") == 0) {
+            char *data = NULL;
+            unsigned int length = 0;
+            if (gvRenderData(context, graph, format, &data, &length) == 0 && data) gvFreeRenderData(data);
+            gvFreeLayout(context, graph);
+        }
+        agclose(graph);
+    }
+    agseterrf(previous);
+    agreseterrors();
+    restoretrace_libgvc_unlock();
+
+    pthread_mutex_lock(&warmUpLock);
+    warmUpsRunning -= 1;
+    pthread_cond_broadcast(&warmUpEnded);
+    pthread_mutex_unlock(&warmUpLock);
+    return NULL;
+}
+
+/// Starts `main` on a new detached thread counted as a running warm-up, with the attributes
+/// given; false when no thread could be started (nothing is counted then).
+static int startWarmUpThread(void *(*main)(void *), void *argument, pthread_attr_t *attributes) {
+    pthread_mutex_lock(&warmUpLock);
+    warmUpsRunning += 1;
+    pthread_mutex_unlock(&warmUpLock);
+    pthread_t thread;
+    if (pthread_create(&thread, attributes, main, argument) == 0) return 1;
+    pthread_mutex_lock(&warmUpLock);
+    warmUpsRunning -= 1;
+    pthread_cond_broadcast(&warmUpEnded);
+    pthread_mutex_unlock(&warmUpLock);
+    return 0;
+}
+
+void restoretrace_warm_up(const char *format) {
+    if (!format) return;
+    int index = -1;
+    for (int i = 0; i < warmableFormatCount; i++) {
+        if (strcmp(format, warmableFormats[i]) == 0) index = i;
+    }
+    if (index < 0) return;
+    pthread_mutex_lock(&warmUpLock);
+    if (warmUpStarted[index]) {
+        pthread_mutex_unlock(&warmUpLock);
+        return;
+    }
+    warmUpStarted[index] = 1;
+    pthread_mutex_unlock(&warmUpLock);
+
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // libgvc's layout recurses: give it what a main thread gets.
+    pthread_attr_setstacksize(&attributes, 8 << 20);
+#if defined(__linux__)
+    // A new thread waits on its creator's CPU until the scheduler moves it (a few hundred
+    // microseconds to milliseconds while the creator stays busy, as it does here): start it on
+    // another CPU instead, when there is one.
+    cpu_set_t others;
+    if (sched_getaffinity(0, sizeof others, &others) == 0 && CPU_COUNT(&others) > 1) {
+        int current = sched_getcpu();
+        if (current >= 0 && CPU_ISSET(current, &others)) CPU_CLR(current, &others);
+        pthread_attr_setaffinity_np(&attributes, sizeof others, &others);
+    }
+#endif
+    // Without a thread, the first render pays for the warm-up itself.
+    startWarmUpThread(warmUpMain, (void *)warmableFormats[index], &attributes);
+    pthread_attr_destroy(&attributes);
+}
+
+void restoretrace_wait_for_warm_ups(void) {
+    pthread_mutex_lock(&warmUpLock);
+    while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
+    pthread_mutex_unlock(&warmUpLock);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The format a render's raw arguments ask for
+// ---------------------------------------------------------------------------------------------
+
+/// The libgvc name of an output format's name, "" for DOT, NULL for an unknown name.
+static const char *libgvcNameOfFormat(const char *name, size_t length) {
+    static const struct { const char *name; const char *libgvc; } formats[] = {
+        { "svg", "svg" }, { "png", "png:cairo" }, { "pdf", "pdf:cairo" }, { "dot", "" }, { "gv", "" },
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        if (strlen(formats[i].name) == length && strncasecmp(name, formats[i].name, length) == 0) {
+            return formats[i].libgvc;
+        }
+    }
+    return NULL;
+}
+
+/// What `--format` accepts: the names exactly, lower case (`.gv` is an extension only).
+static const char *libgvcNameOfFormatOption(const char *name) {
+    if (strcmp(name, "svg") == 0) return "svg";
+    if (strcmp(name, "png") == 0) return "png:cairo";
+    if (strcmp(name, "pdf") == 0) return "pdf:cairo";
+    if (strcmp(name, "dot") == 0) return "";
+    return NULL;
+}
+
+/// The format an output path's extension selects, as `OutputFormat(fileExtension:)` decides.
+static const char *libgvcNameOfOutput(const char *path) {
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name || dot[1] == '\0') return NULL;
+    return libgvcNameOfFormat(dot + 1, strlen(dot + 1));
+}
+
+const char *restoretrace_render_warm_up_format(int count, const char *const *arguments) {
+    if (count < 1 || !arguments || !arguments[0] || strcmp(arguments[0], "render") != 0) return NULL;
+    const char *explicit = NULL;
+    const char *output = NULL;
+    for (int i = 1; i < count && arguments[i]; i++) {
+        const char *argument = arguments[i];
+        const char *next = i + 1 < count ? arguments[i + 1] : NULL;
+        if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0 || strcmp(argument, "help") == 0) {
+            return NULL;
+        }
+        if (strcmp(argument, "--") == 0) break;  // only inputs follow
+        if (strcmp(argument, "--format") == 0) {
+            explicit = next;
+        } else if (strcmp(argument, "-o") == 0 || strcmp(argument, "--output") == 0) {
+            output = next;
+        } else if (strncmp(argument, "--format=", 9) == 0) {
+            explicit = argument + 9;
+        } else if (strncmp(argument, "--output=", 9) == 0) {
+            output = argument + 9;
+        }
+    }
+    const char *format = explicit ? libgvcNameOfFormatOption(explicit) : NULL;
+    if (!format && output) format = libgvcNameOfOutput(output);
+    if (!format) format = "svg";
+    return format[0] ? format : NULL;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic DOT reading.
+//
+// cgraph's default ID discipline uses the address of each name's interned string as the object's
+// ID, and keeps subgraphs ordered by ID. Within one long-lived process those addresses depend on
+// what earlier renders allocated and freed, so cluster order (and with it SVG output, sometimes
+// layout) changed from one render to the next. This discipline hands out IDs in the order names
+// are first seen instead: the same DOT text gives the same IDs, in any process, at any time.
+// Named objects get even IDs 2, 4, 6, ...; anonymous ones odd IDs, as in cgraph's own scheme.
+// ---------------------------------------------------------------------------------------------
+
+typedef struct {
+    Agraph_t *graph;
+    char **names;          /* names[k]: the interned string of ID 2 * (k + 1) */
+    size_t count, capacity;
+    uintptr_t *slotKeys;   /* open addressing: interned string address -> index + 1 */
+    size_t *slotValues;
+    size_t slotCount;
+    IDTYPE nextAnonymous;
+} IDState;
+
+static size_t idHash(uintptr_t key, size_t slots) {
+    uint64_t x = (uint64_t)key;
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
+    return (size_t)(x & (slots - 1));
+}
+
+static size_t idFind(IDState *s, uintptr_t key) {
+    if (s->slotCount == 0) return 0;
+    size_t i = idHash(key, s->slotCount);
+    while (s->slotKeys[i]) {
+        if (s->slotKeys[i] == key) return s->slotValues[i];
+        i = (i + 1) & (s->slotCount - 1);
+    }
+    return 0;
+}
+
+static int idInsert(IDState *s, uintptr_t key, size_t value) {
+    if ((s->count + 1) * 2 > s->slotCount) {
+        size_t slots = s->slotCount ? s->slotCount * 2 : 256;
+        uintptr_t *keys = calloc(slots, sizeof *keys);
+        size_t *values = calloc(slots, sizeof *values);
+        if (!keys || !values) { free(keys); free(values); return 0; }
+        for (size_t j = 0; j < s->slotCount; j++) {
+            if (!s->slotKeys[j]) continue;
+            size_t i = idHash(s->slotKeys[j], slots);
+            while (keys[i]) i = (i + 1) & (slots - 1);
+            keys[i] = s->slotKeys[j];
+            values[i] = s->slotValues[j];
+        }
+        free(s->slotKeys); free(s->slotValues);
+        s->slotKeys = keys; s->slotValues = values; s->slotCount = slots;
+    }
+    size_t i = idHash(key, s->slotCount);
+    while (s->slotKeys[i]) i = (i + 1) & (s->slotCount - 1);
+    s->slotKeys[i] = key;
+    s->slotValues[i] = value;
+    return 1;
+}
+
+static void *idOpen(Agraph_t *graph, Agdisc_t *disc) {
+    (void)disc;
+    IDState *s = calloc(1, sizeof *s);
+    if (s) { s->graph = graph; s->nextAnonymous = 1; }
+    return s;
+}
+
+static long idMap(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
+    (void)objtype;
+    IDState *s = state;
+    if (!s) return 0;
+    if (!str) {
+        *id = s->nextAnonymous;
+        s->nextAnonymous += 2;
+        return 1;
+    }
+    char *interned = createflag ? agstrdup(s->graph, str) : agstrbind(s->graph, str);
+    if (!interned) return 0;
+    size_t index = idFind(s, (uintptr_t)interned);
+    if (!index) {
+        if (!createflag) return 0;
+        if (s->count == s->capacity) {
+            size_t capacity = s->capacity ? s->capacity * 2 : 256;
+            char **names = realloc(s->names, capacity * sizeof *names);
+            if (!names) return 0;
+            s->names = names; s->capacity = capacity;
+        }
+        s->names[s->count] = interned;
+        if (!idInsert(s, (uintptr_t)interned, s->count + 1)) return 0;
+        s->count += 1;
+        index = s->count;
+    }
+    *id = (IDTYPE)index * 2;
+    return 1;
+}
+
+static long idAlloc(void *state, int objtype, IDTYPE request) {
+    (void)state; (void)objtype; (void)request;
+    return 1;
+}
+
+static char *idPrint(void *state, int objtype, IDTYPE id) {
+    (void)objtype;
+    IDState *s = state;
+    if (!s || id % 2 != 0 || id == 0 || id / 2 > s->count) return NULL;
+    return s->names[id / 2 - 1];
+}
+
+static void idFree(void *state, int objtype, IDTYPE id) {
+    IDState *s = state;
+    char *name = idPrint(state, objtype, id);
+    if (name) agstrfree(s->graph, name);
+}
+
+static void idClose(void *state) {
+    IDState *s = state;
+    if (!s) return;
+    free(s->names); free(s->slotKeys); free(s->slotValues); free(s);
+}
+
+static void idRegister(void *state, int objtype, void *obj) {
+    (void)state; (void)objtype; (void)obj;
+}
+
+/// Reads DOT text held in memory, line by line, as agmemread does.
+typedef struct {
+    const char *data;
+    size_t length;
+    size_t position;
+} DOTReader;
+
+static int dotRead(void *chan, char *buffer, int size) {
+    DOTReader *reader = chan;
+    if (size <= 0 || reader->position >= reader->length) return 0;
+    int count = 0;
+    char c;
+    do {
+        c = reader->data[reader->position++];
+        buffer[count++] = c;
+    } while (c != '\n' && count < size && reader->position < reader->length);
+    return count;
+}
+
+/// The discipline both DOT reading and graph building use: deterministic IDs, reading from memory.
+static Agdisc_t *deterministicDiscipline(void) {
+    static Agiddisc_t ids = { idOpen, idMap, idAlloc, idFree, idPrint, idClose, idRegister };
+    static Agiodisc_t io;
+    static Agdisc_t disc;
+    io.afread = dotRead;
+    io.putstr = AgIoDisc.putstr;
+    io.flush = AgIoDisc.flush;
+    disc.mem = &AgMemDisc;
+    disc.id = &ids;
+    disc.io = &io;
+    return &disc;
+}
+
+Agraph_t *restoretrace_read_dot(const char *text, size_t length) {
+    DOTReader reader = { text, length, 0 };
+    return agread(&reader, deterministicDiscipline());
+}
+
+Agraph_t *restoretrace_open_graph(const char *name) {
+    // As the parser's startgraph: directed, not strict, a main graph.
+    Agdesc_t description = Agdirected;
+    return agopen((char *)name, description, deterministicDiscipline());
+}
+
+/// libcgraph exports this flush of the lexer's pending input but does not declare it.
+extern void aglexbad(void);
+
+void restoretrace_reset_dot_lexer(void) {
+    aglexbad();
+    agsetfile(NULL);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout accessors (cgraph's data records are reached through macros Swift cannot use)
+// ---------------------------------------------------------------------------------------------
+
+double restoretrace_layout_width(Agraph_t *graph) { return GD_bb(graph).UR.x - GD_bb(graph).LL.x; }
+double restoretrace_layout_height(Agraph_t *graph) { return GD_bb(graph).UR.y - GD_bb(graph).LL.y; }
+double restoretrace_layout_dpi(Agraph_t *graph) { return GD_drawing(graph) ? GD_drawing(graph)->dpi : 0; }
+void restoretrace_set_layout_dpi(Agraph_t *graph, double dpi) {
+    if (GD_drawing(graph)) GD_drawing(graph)->dpi = dpi;
+}

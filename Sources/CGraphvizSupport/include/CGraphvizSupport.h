@@ -1,0 +1,58 @@
+// C support for the Graphviz module: the lock every libgvc call is made under, the process's one
+// libgvc context, the warm-up thread that loads libgvc's plugins and fonts ahead of the first
+// render, and deterministic DOT reading.
+#ifndef RESTORETRACE_CGRAPHVIZ_SUPPORT_H
+#define RESTORETRACE_CGRAPHVIZ_SUPPORT_H
+
+#include <graphviz/gvc.h>
+#include <graphviz/cgraph.h>
+#include <stddef.h>
+
+/// Takes the lock every libgvc call must hold: libgvc keeps global state and is not thread-safe,
+/// even with one context per thread.
+void restoretrace_libgvc_lock(void);
+void restoretrace_libgvc_unlock(void);
+
+/// The process's one libgvc context, created on the first call. Call with the lock held.
+GVC_t *restoretrace_libgvc_context(void);
+
+/// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
+/// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
+/// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a one-node
+/// graph. Returns at once. A format already warmed up, or warming up, is not started again.
+void restoretrace_warm_up(const char *format);
+
+/// Returns when every warm-up started so far has ended. Call it before the first render and
+/// before the process exits (never exit with libgvc busy on another thread).
+void restoretrace_wait_for_warm_ups(void);
+
+/// For the arguments of a `restoretrace` command line after the program name: the libgvc
+/// format a `render` will draw in (the one `--format` names, else the one `-o`'s extension
+/// selects, else SVG), or NULL when the command draws nothing through libgvc (not `render`,
+/// help, DOT output). A guess from raw arguments, before any parsing: a wrong one costs only
+/// CPU on another core, since the renderer warms up for the format it really draws.
+const char *restoretrace_render_warm_up_format(int count, const char *const *arguments);
+
+/// Parses DOT text like `agmemread`, but with object IDs that do not depend on heap addresses
+/// (cgraph's default uses the addresses of interned names, and orders subgraphs by them), so
+/// the same text gives the same drawing in any process, at any time. NULL on a syntax error.
+/// Call with the lock held.
+Agraph_t *restoretrace_read_dot(const char *text, size_t length);
+
+/// Opens an empty directed graph named `name`, with the ID discipline of
+/// ``restoretrace_read_dot``: what the DOT parser's `digraph name {` does. Call with the lock held.
+Agraph_t *restoretrace_open_graph(const char *name);
+
+/// cgraph's lexer keeps unread input and its line counter between reads: this flushes both, so
+/// the next parse starts clean with line numbers from 1. Call with the lock held.
+void restoretrace_reset_dot_lexer(void);
+
+/// The bounding box of a laid-out graph, in points (0 before layout).
+double restoretrace_layout_width(Agraph_t *graph);
+double restoretrace_layout_height(Agraph_t *graph);
+/// The resolution bitmap renderers will use (0: the renderer's default, 96).
+double restoretrace_layout_dpi(Agraph_t *graph);
+/// Sets the resolution of bitmap output after layout (the layout itself is in points).
+void restoretrace_set_layout_dpi(Agraph_t *graph, double dpi);
+
+#endif

@@ -1,0 +1,412 @@
+// TraceTable from a trace's bytes, without a TraceRecord: each record line is checked by the
+// validator's scanner (exactly as the reader would check it) and its core fields, path, class
+// and kept attributes go straight into the table's columns. A path, string or array written the
+// same as one seen before gets the same number without being parsed again. Any line the
+// scanner is not sure of makes the whole scan give up, and the caller reads the trace with
+// TraceReader, which reports the problem with its line and column.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension TraceTable {
+    /// The table of the trace in `bytes`, or nil when some line needs ``TraceReader``: a header
+    /// with any problem (even a warning), a record line that is malformed or unusual (an unknown
+    /// kind, an escaped key, a `type` field, a duplicate core field), a blank line, a line over
+    /// `maxLineBytes`. A trace the reader reads without a diagnostic gives the same table as
+    /// ``init(header:records:keptAttributes:lines:limits:)`` on its records.
+    package static func scan(
+        _ bytes: UnsafeRawBufferPointer, keptAttributes: [String], limits: TraceTableLimits,
+        maxLineBytes: Int = TraceReaderOptions.default.maxLineBytes
+    ) throws(TraceTableLimitError) -> TraceTable? {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return nil }
+        var scanner = TraceTableScanner(base: start, count: bytes.count, keptAttributes: keptAttributes,
+                                        limits: limits, maxLineBytes: maxLineBytes)
+        return try scanner.run()
+    }
+}
+
+/// One scan of a trace's bytes into a ``TraceTable``.
+private struct TraceTableScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let keptAttributes: [String]
+    let limits: TraceTableLimits
+    let maxLineBytes: Int
+    /// The kept attribute names, compared eight bytes at a time.
+    let names: [KeptName]
+
+    private var strings = RawTextTable()
+    private var arrays = RawTextTable()
+    /// Row paths by their text without its closing `]` (see ``pathNumber(start:count:builder:)``).
+    private var pathTexts = RawTextTable()
+    private var pending: [(slot: Int, start: Int, end: Int)] = []
+    private var componentScratch: [Int32] = []
+    /// Where each row's path text is (``PathTexts/pack(start:count:)``), for its span's end.
+    private var rowPathTexts: [UInt64] = []
+
+    /// A kept attribute name: its length and its bytes as three little-endian words (zeros past the end).
+    struct KeptName {
+        var slot: Int
+        var count: Int
+        var words: (UInt64, UInt64, UInt64)
+    }
+
+    init(base: UnsafePointer<UInt8>, count: Int, keptAttributes: [String], limits: TraceTableLimits, maxLineBytes: Int) {
+        self.base = base
+        self.count = count
+        self.keptAttributes = keptAttributes
+        self.limits = limits
+        self.maxLineBytes = maxLineBytes
+        var names: [KeptName] = []
+        for (slot, name) in keptAttributes.enumerated() {
+            let bytes = Array(name.utf8)
+            // Longer names are never matched (the lines' keys go to the reader instead), and a
+            // name given twice keeps its first slot, as the table built from records does.
+            guard bytes.count <= 24, !keptAttributes[..<slot].contains(name) else { continue }
+            var words: [UInt64] = [0, 0, 0]
+            for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << UInt64(index % 8 * 8) }
+            names.append(KeptName(slot: slot, count: bytes.count, words: (words[0], words[1], words[2])))
+        }
+        self.names = names
+        pending.reserveCapacity(8)
+    }
+
+    mutating func run() throws(TraceTableLimitError) -> TraceTable? {
+        // Line 1: the header, read as the reader reads it; any diagnostic, and the reader decides.
+        let firstEnd = lineEnd(from: 0)
+        guard firstEnd > 0, firstEnd <= maxLineBytes, let header = header(UnsafeRawBufferPointer(start: base, count: firstEnd)) else { return nil }
+        var builder = TraceTable.Builder(header: header, keptAttributes: keptAttributes, limits: limits,
+                                         expectedRows: count / 160)
+        var lineStart = firstEnd + 1
+        var line = 2
+        rowPathTexts.reserveCapacity(count / 160)
+        while lineStart < count {
+            let end = lineEnd(from: lineStart)
+            let length = end - lineStart
+            guard length > 0, length <= maxLineBytes else { return nil }
+            let lineBase = base + lineStart
+            pending.removeAll(keepingCapacity: true)
+            let scanned = RecordLineScanner.scan(lineBase, count: length, interner: nil) { member in
+                self.take(member, line: lineBase, count: length)
+            }
+            guard let record = scanned else { return nil }
+
+            var path: Int32 = -1
+            var pathText: UInt64 = 0
+            if record.pathEnd > record.pathStart {
+                let textStart = lineStart + record.pathStart
+                let textCount = record.pathEnd - record.pathStart
+                pathText = PathTexts.pack(start: textStart, count: textCount)
+                if record.phase == .end, record.hasSpan, let begin = builder.openRow(ofSpan: record.span),
+                    let (beginStart, beginCount) = PathTexts.unpack(rowPathTexts[begin]), beginCount == textCount,
+                    ByteHash.equal(base + beginStart, base + textStart, count: textCount)
+                {
+                    // A span's end names the path its begin named: the usual case, at no hash.
+                    path = builder.table.rows[begin].path
+                } else {
+                    guard let number = pathNumber(start: textStart, count: textCount, builder: &builder) else { return nil }
+                    path = number
+                }
+            }
+            var className: Int32 = -1
+            if record.classEnd > record.classStart {
+                guard let number = string(start: lineStart + record.classStart, count: record.classEnd - record.classStart,
+                                          builder: &builder)
+                else { return nil }
+                className = number
+            }
+            for attribute in pending {
+                guard let value = value(start: lineStart + attribute.start, count: attribute.end - attribute.start,
+                                        builder: &builder)
+                else { return nil }
+                builder.addAttribute(slot: attribute.slot, value)
+            }
+            try builder.endRow(
+                seq: record.seq, ts: record.ts, phase: record.phase, span: record.hasSpan ? record.span : TraceTable.noSpan,
+                kind: Int32(record.knownKind), path: path, className: className, line: line)
+            rowPathTexts.append(pathText)
+            lineStart = end + 1
+            line += 1
+        }
+        return builder.table
+    }
+
+    /// The offset of the newline ending the line that starts at `from`, or `count` for a last
+    /// line without one.
+    private func lineEnd(from: Int) -> Int {
+        guard let newline = memchr(base + from, 0x0A, count - from) else { return count }
+        return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+    }
+
+    /// The header, when the reader would take line 1 as one without a single diagnostic.
+    private func header(_ line: UnsafeRawBufferPointer) -> TraceHeader? {
+        guard let parsed = try? JSONValue.parse(line), let object = parsed.objectValue else { return nil }
+        let result = TraceHeaderParser.parse(object, line: 1)
+        guard result.diagnostics.isEmpty, !result.isFatal else { return nil }
+        return result.header
+    }
+
+    /// Notes a kept attribute of the line being scanned (`count` bytes at `line`); false for a
+    /// key the scanner cannot name from its bytes (one with an escape).
+    private mutating func take(_ member: ScannedMember, line: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let nameStart = member.keyStart + 1
+        let nameCount = member.keyEnd - member.keyStart - 2
+        if nameCount <= 24 {
+            let first = TraceTableScanner.word(line, at: nameStart, count: count) & JSONScanner.lowBytesMask(nameCount)
+            for kept in names where kept.count == nameCount && kept.words.0 == first {
+                if nameCount > 8 {
+                    let second = TraceTableScanner.word(line, at: nameStart + 8, count: count)
+                    guard second & JSONScanner.lowBytesMask(nameCount - 8) == kept.words.1 else { continue }
+                }
+                if nameCount > 16 {
+                    let third = TraceTableScanner.word(line, at: nameStart + 16, count: count)
+                    guard third & JSONScanner.lowBytesMask(nameCount - 16) == kept.words.2 else { continue }
+                }
+                pending.append((kept.slot, member.valueStart, member.valueEnd))
+                return true
+            }
+        }
+        for index in nameStart ..< nameStart + nameCount where line[index] == UInt8(ascii: "\\") { return false }
+        return true
+    }
+
+    /// The eight bytes at `offset` of the `count` bytes at `base`, little-endian, zeros past the end.
+    @inline(__always)
+    private static func word(_ base: UnsafePointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
+        if offset + 8 <= count { return UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) }
+        var word: UInt64 = 0
+        var index = min(count, offset + 8)
+        while index > offset {
+            index -= 1
+            word = word << 8 | UInt64(base[index])
+        }
+        return word
+    }
+
+    /// The number of the JSON string whose text (quotes included) is at `start`.
+    private mutating func string(start: Int, count: Int, builder: inout TraceTable.Builder) -> Int32? {
+        let hash = ByteHash.hash(base + start, count: count)
+        if let known = strings.find(hash: hash, base: base, start: start, count: count) {
+            return Int32(truncatingIfNeeded: known.payload)
+        }
+        var scanner = JSONScanner(base: base + start, count: count)
+        guard let text = try? scanner.parseString(), scanner.index == count else { return nil }
+        let number = builder.number(ofString: text)
+        strings.insert(hash: hash, start: start, count: count, value: TraceTable.Value(tag: .string, payload: Int64(number)))
+        return number
+    }
+
+    /// The number of the path whose JSON text (an array of strings) is at `start`.
+    ///
+    /// Path texts are remembered without their closing `]`, so that a new path can find its
+    /// parent by its text: `["Tabs","Nav","List"]` starts with `["Tabs","Nav"`, the parent's
+    /// text, and then only its last component is new.
+    private mutating func pathNumber(start: Int, count: Int, builder: inout TraceTable.Builder) -> Int32? {
+        let key = count - 1  // the text checked already ends with "]"
+        let hash = ByteHash.hash(base + start, count: key)
+        if let known = pathTexts.find(hash: hash, base: base, start: start, count: key) {
+            return Int32(truncatingIfNeeded: known.payload)
+        }
+        var number: Int32?
+        if let last = lastComponent(start: start, count: count), let prefixEnd = last.prefixEnd {
+            let prefixHash = ByteHash.hash(base + start, count: prefixEnd - start)
+            if let parent = pathTexts.find(hash: prefixHash, base: base, start: start, count: prefixEnd - start),
+                let component = componentNumber(open: last.open, close: last.close, escaped: last.escaped, builder: &builder)
+            {
+                number = builder.number(extending: Int32(truncatingIfNeeded: parent.payload), with: component)
+            }
+        }
+        if number == nil { number = parsePath(start: start, count: count, builder: &builder) }
+        guard let number else { return nil }
+        pathTexts.insert(hash: hash, start: start, count: key, value: TraceTable.Value(tag: .strings, payload: Int64(number)))
+        return number
+    }
+
+    /// Where the last component of the path text at `start` is (its quotes), and where the text
+    /// before it ends (the comma's offset, nil when it is the only component). Nil when the
+    /// text is not laid out as expected (the caller parses it whole).
+    private func lastComponent(start: Int, count: Int) -> (open: Int, close: Int, escaped: Bool, prefixEnd: Int?)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = start + count - 2  // before "]"
+        while index > start && isSpace(base[index]) { index -= 1 }
+        guard index > start, base[index] == UInt8(ascii: "\"") else { return nil }
+        let close = index
+        // The opening quote: the first quote before that is not escaped (an even number of
+        // backslashes before it).
+        var open = close - 1
+        var escaped = false
+        while open > start {
+            if base[open] == UInt8(ascii: "\"") {
+                var backslashes = 0
+                var before = open - 1
+                while before > start && base[before] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                    before -= 1
+                }
+                if backslashes % 2 == 0 { break }
+            }
+            if base[open] == UInt8(ascii: "\\") { escaped = true }
+            open -= 1
+        }
+        guard open > start, base[open] == UInt8(ascii: "\"") else { return nil }
+        var before = open - 1
+        while before > start && isSpace(base[before]) { before -= 1 }
+        if base[before] == UInt8(ascii: ",") { return (open, close, escaped, before) }
+        if before == start && base[before] == UInt8(ascii: "[") { return (open, close, escaped, nil) }
+        return nil
+    }
+
+    /// The number of the component whose JSON string is `base[open...close]`.
+    private mutating func componentNumber(open: Int, close: Int, escaped: Bool, builder: inout TraceTable.Builder) -> Int32? {
+        guard escaped else { return builder.number(ofComponent: base + open + 1, count: close - open - 1) }
+        var scanner = JSONScanner(base: base + open, count: close + 1 - open)
+        guard var text = try? scanner.parseString() else { return nil }
+        let decoded = text
+        return text.withUTF8 { bytes in
+            builder.number(ofComponent: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count, text: decoded)
+        }
+    }
+
+    /// Numbers the path whose JSON text (an array of strings, checked already) is at `start`,
+    /// component by component: a component without an escape is its bytes between the quotes.
+    private mutating func parsePath(start: Int, count: Int, builder: inout TraceTable.Builder) -> Int32? {
+        componentScratch.removeAll(keepingCapacity: true)
+        let end = start + count
+        var index = start + 1
+        while index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "]") { break }
+            guard byte == UInt8(ascii: "\"") else {
+                index += 1  // whitespace and commas
+                continue
+            }
+            let textStart = index + 1
+            var close = textStart
+            var escaped = false
+            while close < end && base[close] != UInt8(ascii: "\"") {
+                if base[close] == UInt8(ascii: "\\") {
+                    escaped = true
+                    close += 1
+                }
+                close += 1
+            }
+            guard close < end else { return nil }
+            guard let component = componentNumber(open: index, close: close, escaped: escaped, builder: &builder) else {
+                return nil
+            }
+            componentScratch.append(component)
+            index = close + 1
+        }
+        return builder.number(ofComponents: componentScratch[...], hash: PathNumbers.hash(componentScratch[...]))
+    }
+
+    /// The value of the JSON array whose text is at `start`.
+    private mutating func array(start: Int, count: Int, builder: inout TraceTable.Builder) -> TraceTable.Value? {
+        let hash = ByteHash.hash(base + start, count: count)
+        if let known = arrays.find(hash: hash, base: base, start: start, count: count) { return known }
+        guard let json = parse(start: start, count: count) else { return nil }
+        let value = builder.value(of: json)
+        arrays.insert(hash: hash, start: start, count: count, value: value)
+        return value
+    }
+
+    /// An attribute's value, from its JSON text at `start`.
+    private mutating func value(start: Int, count: Int, builder: inout TraceTable.Builder) -> TraceTable.Value? {
+        switch base[start] {
+        case UInt8(ascii: "\""):
+            return string(start: start, count: count, builder: &builder).map { TraceTable.Value(tag: .string, payload: Int64($0)) }
+        case UInt8(ascii: "["):
+            return array(start: start, count: count, builder: &builder)
+        case UInt8(ascii: "t") where count == 4:
+            return TraceTable.Value(tag: .bool, payload: 1)
+        case UInt8(ascii: "f") where count == 5:
+            return TraceTable.Value(tag: .bool, payload: 0)
+        case UInt8(ascii: "1")...UInt8(ascii: "9") where count <= 18:
+            // A plain positive integer, as the JSON parser reads it; anything else is parsed.
+            var integer: Int64 = 0
+            var index = start
+            while index < start + count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                integer = integer &* 10 &+ Int64(digit)
+                index += 1
+            }
+            if index == start + count { return TraceTable.Value(tag: .int, payload: integer) }
+        default:
+            break
+        }
+        return parse(start: start, count: count).map { builder.value(of: $0) }
+    }
+
+    private func parse(start: Int, count: Int) -> JSONValue? {
+        var scanner = JSONScanner(base: base + start, count: count)
+        guard let value = try? scanner.parseValue(depth: 1), scanner.index == count else { return nil }
+        return value
+    }
+}
+
+/// A path text's place in the trace, packed in one word: offset (40 bits) and length (24 bits);
+/// 0 for none, or a text too long to pack (it is then looked up the usual way).
+private enum PathTexts {
+    static func pack(start: Int, count: Int) -> UInt64 {
+        guard count > 0, count < 1 << 24, start < 1 << 40 else { return 0 }
+        return UInt64(start) << 24 | UInt64(count)
+    }
+
+    static func unpack(_ packed: UInt64) -> (start: Int, count: Int)? {
+        packed == 0 ? nil : (Int(packed >> 24), Int(packed & 0xFF_FFFF))
+    }
+}
+
+/// Values by the exact bytes of their JSON text in the trace being scanned: a text seen before
+/// costs a hash and a compare instead of a parse. Open addressing, linear probing.
+private struct RawTextTable {
+    /// Entry numbers, -1 for an empty slot; the count is a power of two.
+    private var slots = [Int32](repeating: -1, count: 1024)
+    private var hashes: [UInt64] = []
+    /// Where each text is in the trace (``PathTexts/pack(start:count:)``-like: offset and length).
+    private var starts: [Int] = []
+    private var counts: [Int32] = []
+    private var values: [TraceTable.Value] = []
+
+    func find(hash: UInt64, base: UnsafePointer<UInt8>, start: Int, count: Int) -> TraceTable.Value? {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[index])
+            if entry < 0 { return nil }
+            if hashes[entry] == hash, Int(counts[entry]) == count, ByteHash.equal(base + starts[entry], base + start, count: count) {
+                return values[entry]
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds a text known to be absent (texts longer than 2 GiB are not remembered).
+    mutating func insert(hash: UInt64, start: Int, count: Int, value: TraceTable.Value) {
+        guard count <= Int(Int32.max) else { return }
+        let entry = Int32(hashes.count)
+        hashes.append(hash)
+        starts.append(start)
+        counts.append(Int32(count))
+        values.append(value)
+        if hashes.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for (existing, existingHash) in hashes.enumerated() { place(Int32(existing), hash: existingHash) }
+        } else {
+            place(entry, hash: hash)
+        }
+    }
+
+    private mutating func place(_ entry: Int32, hash: UInt64) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while slots[index] >= 0 { index = (index + 1) & mask }
+        slots[index] = entry
+    }
+}
