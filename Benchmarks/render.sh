@@ -10,6 +10,9 @@
 #   Benchmarks/render.sh            11 rounds a row
 #   Benchmarks/render.sh --quick    5 rounds, a smaller growth series
 #   Benchmarks/render.sh --cpu      user + system CPU time of each process instead of wall time
+#   Benchmarks/render.sh --instructions
+#                                   instructions executed (valgrind's callgrind, all threads): the
+#                                   same count on any machine at any load, for the render table only
 #   RESTORETRACE_BIN=/path/to/restoretrace Benchmarks/render.sh --quick
 #                                   measure that binary instead of building (before/after runs)
 set -euo pipefail
@@ -22,7 +25,8 @@ for argument in "$@"; do
     case "$argument" in
         --quick) rounds=5; growth=(100 400 1600) ;;
         --cpu) clock=cpu ;;
-        *) echo "usage: Benchmarks/render.sh [--quick] [--cpu]" >&2; exit 2 ;;
+        --instructions) clock=instructions ;;
+        *) echo "usage: Benchmarks/render.sh [--quick] [--cpu | --instructions]" >&2; exit 2 ;;
     esac
 done
 
@@ -35,6 +39,28 @@ command -v dot >/dev/null || { echo "render.sh: the dot CLI is needed for the co
 command -v python3 >/dev/null || { echo "render.sh: python3 is needed to time the runs" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+if [ "$clock" = instructions ]; then
+    command -v valgrind >/dev/null || { echo "render.sh: --instructions needs valgrind (apt install valgrind)" >&2; exit 1; }
+    # valgrind 3.19 cannot read the DWARF 5 of Swift 6 binaries: count a stripped copy.
+    strip -o "$work/restoretrace" "$bin"
+    count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+    echo "restoretrace render benchmark — $(date -u +%Y-%m-%dT%H:%MZ), instructions (callgrind, all threads)"
+    printf "%-8s %-10s %14s %14s %14s %7s\n" objects view render "render --format dot" "dot -Tsvg" ratio
+    for objects in 100 1000 5000; do
+        trace="$work/g$objects.jsonl"
+        "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
+        for view in flow hierarchy locate; do
+            "$bin" render "$trace" --view "$view" -o "$work/g.dot" >/dev/null 2>&1
+            ours=$(count "$work/restoretrace" render "$trace" --view "$view" -o "$work/ours.svg")
+            prep=$(count "$work/restoretrace" render "$trace" --view "$view" -o "$work/prep.dot")
+            theirs=$(count dot -Tsvg "$work/g.dot" -o "$work/theirs.svg")
+            printf "%-8s %-10s %14s %14s %14s %7s\n" "$objects" "$view" "$ours" "$prep" "$theirs" \
+                "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')"
+        done
+    done
+    exit 0
+fi
 
 # rounds.py CLOCK ROUNDS -- CMD1 -- CMD2 ...: the median time of each command in seconds, one per
 # line, the commands taking turns; wall clock, or the child's user + system CPU time.

@@ -9,9 +9,11 @@
 #include <malloc.h>
 #endif
 
-/// Runs before `main`. glibc and dyld both pass the program's arguments to initialisers.
+/// Runs before `main`. glibc and dyld pass the program's arguments to initialisers; other C
+/// libraries (musl) do not, and there the warm-up starts when `render` runs instead.
 __attribute__((constructor(101))) static void restoretraceStartEarly(int count, char **arguments, char **environment) {
     (void)environment;
+#if defined(__GLIBC__) || defined(__APPLE__)
     if (count < 2 || !arguments) return;
     const char *format = restoretrace_render_warm_up_format(count - 1, (const char *const *)(arguments + 1));
     if (!format) return;
@@ -24,6 +26,10 @@ __attribute__((constructor(101))) static void restoretraceStartEarly(int count, 
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
     restoretrace_warm_up(format);
+#else
+    (void)count;
+    (void)arguments;
+#endif
 }
 
 int restoretrace_early_start_is_linked(void) { return 1; }

@@ -51,8 +51,8 @@ struct BenchRenderCommand: ParsableCommand {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f ms CPU", Double(fastest) / 1e6))
             return result!
         }
-        let source = try best("load (table)") {
-            try DiagramSource.load(buffer: input.bytes, name: trace, kind: .trace)
+        let source = try withExtendedLifetime(input) {
+            try best("load (table)") { try DiagramSource.load(buffer: input.bytes, name: trace, kind: .trace) }
         }
         guard case .trace(let loaded) = source else { throw ExitCode(1) }
         print("  \(loaded.recordCount) records, \(input.bytes.count) bytes")

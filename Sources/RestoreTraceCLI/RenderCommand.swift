@@ -208,7 +208,10 @@ struct RenderCommand: ParsableCommand {
         let input = try InputBytes.read(plan.input)
         let source: DiagramSource
         do {
-            source = try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
+            // The bytes belong to `input`: it must live until the trace is read.
+            source = try withExtendedLifetime(input) { () throws(DiagramSource.LoadError) in
+                try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
+            }
         } catch {
             throw RenderFailure(message: error.description)
         }
@@ -277,7 +280,7 @@ enum TraceTimingLine {
             }
             let duration = max(table.rows[end].ts - table.rows[row].ts, 0)
             let kind = table.rows[row].kind
-            if kind == restorationKind { restoration = (restoration ?? 0) + duration }
+            if kind == restorationKind { restoration = (restoration ?? 0).addingSaturating(duration) }
             if kind == decodeKind, duration > slowestDecode?.duration ?? -1 { slowestDecode = (duration, row) }
         }
         var parts = ["\(name): \(table.count) records", "\(spans) spans"]

@@ -162,7 +162,8 @@ enum RecordLineScanner {
         return i
     }
 
-    /// A plain decimal integer ending at ',' or '}' (what writers write), else nil.
+    /// A plain decimal integer ending at ',' or '}' (what writers write), within the range a
+    /// trace may use (``TraceRecord/largestExactInteger``, as the parser checks), else nil.
     @inline(__always)
     private static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int) -> Int64? {
         let start = i
@@ -175,7 +176,7 @@ enum RecordLineScanner {
             j += 1
         }
         guard j > start, j < end, base[j] == UInt8(ascii: ",") || base[j] == UInt8(ascii: "}"),
-            !(base[start] == UInt8(ascii: "0") && j - start > 1)
+            !(base[start] == UInt8(ascii: "0") && j - start > 1), value <= TraceRecord.largestExactInteger
         else { return nil }
         i = j
         return value

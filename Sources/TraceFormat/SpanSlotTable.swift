@@ -18,11 +18,16 @@ struct SpanSlotTable: Sendable {
 
     init() {}
 
+    /// Seeded per process: with a fixed multiplier a trace can be written whose span ids all
+    /// start probing at the same entry (ids `k * inverse(multiplier)`), making every lookup walk
+    /// every open span; the seed makes such a trace a guess.
+    private static let seed = UInt64.random(in: .min ... .max)
+
     /// The first entry to probe for `id`: Fibonacci hashing, so that consecutive ids (what
     /// writers produce) spread over the table.
     @inline(__always)
     private func home(_ id: Int64) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+        Int(truncatingIfNeeded: ((UInt64(bitPattern: id) ^ SpanSlotTable.seed) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 
     /// The slot of span `id`, or nil when it is not open.

@@ -39,6 +39,8 @@ private struct TraceTableScanner {
     let maxLineBytes: Int
     /// The kept attribute names, compared eight bytes at a time.
     let names: [KeptName]
+    /// Kept names longer than 24 bytes (none of the diagrams'), compared byte by byte.
+    let longNames: [(slot: Int, bytes: [UInt8])]
 
     private var strings = RawTextTable()
     private var arrays = RawTextTable()
@@ -63,16 +65,21 @@ private struct TraceTableScanner {
         self.limits = limits
         self.maxLineBytes = maxLineBytes
         var names: [KeptName] = []
+        var longNames: [(slot: Int, bytes: [UInt8])] = []
         for (slot, name) in keptAttributes.enumerated() {
             let bytes = Array(name.utf8)
-            // Longer names are never matched (the lines' keys go to the reader instead), and a
-            // name given twice keeps its first slot, as the table built from records does.
-            guard bytes.count <= 24, !keptAttributes[..<slot].contains(name) else { continue }
+            // A name given twice keeps its first slot, as the table built from records does.
+            guard !keptAttributes[..<slot].contains(name) else { continue }
+            guard bytes.count <= 24 else {
+                longNames.append((slot, bytes))
+                continue
+            }
             var words: [UInt64] = [0, 0, 0]
             for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << UInt64(index % 8 * 8) }
             names.append(KeptName(slot: slot, count: bytes.count, words: (words[0], words[1], words[2])))
         }
         self.names = names
+        self.longNames = longNames
         pending.reserveCapacity(8)
     }
 
@@ -167,6 +174,11 @@ private struct TraceTableScanner {
                     let third = TraceTableScanner.word(line, at: nameStart + 16, count: count)
                     guard third & JSONScanner.lowBytesMask(nameCount - 16) == kept.words.2 else { continue }
                 }
+                pending.append((kept.slot, member.valueStart, member.valueEnd))
+                return true
+            }
+        } else {
+            for kept in longNames where kept.bytes.count == nameCount && memcmp(line + nameStart, kept.bytes, nameCount) == 0 {
                 pending.append((kept.slot, member.valueStart, member.valueEnd))
                 return true
             }
@@ -311,7 +323,9 @@ private struct TraceTableScanner {
         if let known = arrays.find(hash: hash, base: base, start: start, count: count) { return known }
         guard let json = parse(start: start, count: count) else { return nil }
         let value = builder.value(of: json)
-        arrays.insert(hash: hash, start: start, count: count, value: value)
+        // Only arrays of strings are remembered: any other value is kept once per occurrence,
+        // as the table built from records keeps it.
+        if value.tag == .strings { arrays.insert(hash: hash, start: start, count: count, value: value) }
         return value
     }
 

@@ -76,7 +76,9 @@ package struct TraceTable: Sendable {
     /// The object of each path (index into ``paths``); -1 for paths no record names.
     package fileprivate(set) var objectOfPath: [Int32] = []
 
-    fileprivate var stringNumbers: [String: Int32] = [:]
+    /// The strings' numbers by their UTF-8 bytes: two spellings of one text (composed and
+    /// decomposed accents) are two strings, as they are two values in the trace.
+    fileprivate var stringNumbers = ByteKeyedNumbers()
     fileprivate var pathNumbers = PathNumbers()
     fileprivate var kindNumbers: [RecordKind: Int32] = [:]
 
@@ -202,7 +204,7 @@ package struct TraceTable: Sendable {
     }
 
     /// The number of `text` among the table's strings, nil when no kept value or class is it.
-    package func number(ofString text: String) -> Int32? { stringNumbers[text] }
+    package func number(ofString text: String) -> Int32? { stringNumbers.find(Array(text.utf8)) }
 
     /// The number of `path` among the table's paths, nil when the table holds no such array.
     package func number(ofPath path: [String]) -> Int32? {
@@ -340,11 +342,14 @@ extension TraceTable {
         }
 
         package mutating func number(ofString text: String) -> Int32 {
-            if let number = table.stringNumbers[text] { return number }
-            let number = Int32(table.strings.count)
-            table.strings.append(text)
-            table.stringNumbers[text] = number
-            return number
+            var bytes = text
+            return bytes.withUTF8 { utf8 in
+                let base = utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                if let number = table.stringNumbers.find(base, count: utf8.count) { return number }
+                let number = table.stringNumbers.insert(base, count: utf8.count)
+                table.strings.append(text)
+                return number
+            }
         }
 
         package mutating func number(ofPath path: [String]) -> Int32 {

@@ -6,13 +6,19 @@ import Testing
 
 @Suite("extreme durations")
 struct ExtremeDurationTests {
-    /// 1,100 spans of 2^53 - 1 each: their total is beyond Int64.max.
+    /// 1,100 decode spans and 600 restoration spans of 2^53 - 1 and more each (from the
+    /// lowest ts to the highest): their totals are beyond Int64.max.
     static func saturatingTrace() throws -> String {
         var text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"ns\"}\n"
         var seq = 0
         for span in 1...1_100 {
             text += "{\"seq\":\(seq),\"ts\":0,\"ph\":\"B\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"],\"class\":\"X\"}\n"
             text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"]}\n"
+            seq += 2
+        }
+        for span in 2_001...2_600 {
+            text += "{\"seq\":\(seq),\"ts\":-9007199254740991,\"ph\":\"B\",\"span\":\(span),\"kind\":\"restoration\"}\n"
+            text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"restoration\"}\n"
             seq += 2
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("extreme-\(UUID().uuidString).jsonl")
@@ -23,7 +29,7 @@ struct ExtremeDurationTests {
     @Test("summary, render, export and diff finish on durations whose sum passes Int64.max", arguments: [
         ["summary"], ["summary", "--format", "json"], ["summary", "--by", "path"],
         ["render", "--format", "dot", "-o", "-"], ["render", "--view", "hierarchy", "--format", "dot", "-o", "-"],
-        ["render", "--heat", "--format", "dot", "-o", "-"],
+        ["render", "--heat", "--format", "dot", "-o", "-"], ["render", "--view", "locate", "--format", "dot", "-o", "-"],
         ["export", "--to", "chrome", "-o", "-"], ["export", "--to", "speedscope", "-o", "-"],
         ["export", "--to", "otlp", "-o", "-"], ["diff"],
     ])

@@ -120,6 +120,41 @@ struct TraceTableTests {
         try Self.expectSameTable(Self.header.replacingOccurrences(of: "\n", with: "\r\n") + record + "\r\n")
     }
 
+    @Test("seq, ts and span beyond 2^53 - 1 are left to the reader, which refuses them; the validator's fast path too")
+    func integersOutOfRange() throws {
+        for field in ["seq", "ts", "span"] {
+            let values = ["seq": "0", "ts": "1", "span": "3"].merging([field: "12345678901234567"]) { $1 }
+            let line = #"{"seq":\#(values["seq"]!),"ts":\#(values["ts"]!),"ph":"B","span":\#(values["span"]!),"kind":"decode"}"#
+            let text = Self.header + line + "\n"
+            #expect(try Self.scan(Array(text.utf8)) == nil, "\(field)")
+            ValidatorFastPathTests.expectSameReport(text)
+        }
+        try Self.expectSameTable(Self.header + #"{"seq":9007199254740991,"ts":9007199254740991,"ph":"i","kind":"launch"}"# + "\n")
+    }
+
+    @Test("repeated odd attribute values, two spellings of one accented text, and long kept names read the same both ways")
+    func valuesKeptOncePerOccurrence() throws {
+        let text = Self.header + #"""
+            {"seq":0,"ts":1,"ph":"i","kind":"decode","path":["A"],"unmatchedModelIds":[1,2],"reason":"été"}
+            {"seq":1,"ts":2,"ph":"i","kind":"decode","path":["A"],"unmatchedModelIds":[1,2],"reason":"été"}
+            {"seq":2,"ts":3,"ph":"i","kind":"decode","path":["Café"],"unmatchedModelIds":{"a":1},"reason":"été"}
+            {"seq":3,"ts":4,"ph":"i","kind":"decode","path":["Café"],"unmatchedModelIds":{"a":1}}
+
+            """#
+        try Self.expectSameTable(text)
+        let table = try #require(try Self.scan(Array(text.utf8)))
+        #expect(table.strings.count == 2, "composed and decomposed spellings stay two strings")
+        #expect(table.objectPath.count == 3, "and two objects besides [\"A\"]")
+        // A kept name longer than 24 bytes is compared whole.
+        let long = "anAttributeNameLongerThanTwentyFour"
+        let line = Self.header + #"{"seq":0,"ts":1,"ph":"i","kind":"launch","\#(long)":"x","reason":"r"}"# + "\n"
+        let scanned = try #require(try Array(line.utf8).withUnsafeBytes {
+            try TraceTable.scan($0, keptAttributes: ["reason", long], limits: .none)
+        })
+        #expect(scanned.string(0, 1) == "x")
+        #expect(scanned.string(0, 0) == "r")
+    }
+
     @Test("spans pair as the reader's pairing has it: nested, reused ids, an end without begin, a begin without end")
     func spanPairing() throws {
         let text = Self.header + """
