@@ -83,30 +83,12 @@ final class StringInterner {
         paths[slot] = path
     }
 
-    /// A hash of every byte, eight at a time: path texts of one trace share long prefixes and
-    /// often their length, so the head-and-tail hash of ``string(_:count:)`` would collide.
+    /// A hash of every byte (path texts of one trace share long prefixes and often their length,
+    /// so the head-and-tail hash of ``string(_:count:)`` would collide); never 0, the empty slot
+    /// marker.
     @inline(__always)
     private static func fullHash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(bytes)
-        var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 29
-            offset += 8
-        }
-        if offset < count {
-            // The last eight bytes, overlapping what came before (count >= 8), or the few there are.
-            var tail: UInt64 = 0
-            if count >= 8 {
-                tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            } else {
-                for i in 0..<count { tail = tail << 8 | UInt64(bytes[i]) }
-            }
-            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-            h ^= h >> 31
-        }
-        return h | 1  // never 0, the empty slot marker
+        ByteHash.hash(bytes, count: count) | 1
     }
 
     /// The string for `count` bytes of valid UTF-8 at `bytes`.

@@ -380,47 +380,25 @@ private enum PathTexts {
 /// Values by the exact bytes of their JSON text in the trace being scanned: a text seen before
 /// costs a hash and a compare instead of a parse. Open addressing, linear probing.
 private struct RawTextTable {
-    /// Entry numbers, -1 for an empty slot; the count is a power of two.
-    private var slots = [Int32](repeating: -1, count: 1024)
-    private var hashes: [UInt64] = []
-    /// Where each text is in the trace (``PathTexts/pack(start:count:)``-like: offset and length).
+    private var entries = HashSlots(capacity: 1024)
+    /// Where each text is in the trace: offset and length.
     private var starts: [Int] = []
     private var counts: [Int32] = []
     private var values: [TraceTable.Value] = []
 
     func find(hash: UInt64, base: UnsafePointer<UInt8>, start: Int, count: Int) -> TraceTable.Value? {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[index])
-            if entry < 0 { return nil }
-            if hashes[entry] == hash, Int(counts[entry]) == count, ByteHash.equal(base + starts[entry], base + start, count: count) {
-                return values[entry]
-            }
-            index = (index + 1) & mask
+        let found = entries.find(hash: hash) { entry in
+            Int(counts[entry]) == count && ByteHash.equal(base + starts[entry], base + start, count: count)
         }
+        return found.map { values[Int($0)] }
     }
 
     /// Adds a text known to be absent (texts longer than 2 GiB are not remembered).
     mutating func insert(hash: UInt64, start: Int, count: Int, value: TraceTable.Value) {
         guard count <= Int(Int32.max) else { return }
-        let entry = Int32(hashes.count)
-        hashes.append(hash)
         starts.append(start)
         counts.append(Int32(count))
         values.append(value)
-        if hashes.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            for (existing, existingHash) in hashes.enumerated() { place(Int32(existing), hash: existingHash) }
-        } else {
-            place(entry, hash: hash)
-        }
-    }
-
-    private mutating func place(_ entry: Int32, hash: UInt64) {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index] >= 0 { index = (index + 1) & mask }
-        slots[index] = entry
+        _ = entries.append(hash: hash)
     }
 }

@@ -518,47 +518,24 @@ extension TraceTable {
 /// a hash built one component at a time, so that each prefix of a path has its hash on the way
 /// to the whole path's and is looked up without making an array.
 struct PathNumbers: Sendable {
-    /// Path numbers, -1 for an empty slot; the count is a power of two.
-    private var slots = [Int32](repeating: -1, count: 1024)
-    /// The hash of each path, by number.
-    private var hashes: [UInt64] = []
+    private var numbers = HashSlots(capacity: 1024)
 
     /// The number of the path made of `components` (whose hash is `hash`) in `table`, nil when
     /// there is none.
     func find(_ components: ArraySlice<Int32>, hash: UInt64, in table: TraceTable) -> Int32? {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let number = slots[index]
-            if number < 0 { return nil }
-            if hashes[Int(number)] == hash, table.paths[Int(number)].count == components.count,
-                table.componentNumbers(ofPath: Int(number)).elementsEqual(components)
-            {
-                return number
-            }
-            index = (index + 1) & mask
+        numbers.find(hash: hash) { number in
+            table.paths[number].count == components.count
+                && table.componentNumbers(ofPath: number).elementsEqual(components)
         }
     }
 
     /// The hash of path `number`.
-    func hash(ofPath number: Int32) -> UInt64 { hashes[Int(number)] }
+    func hash(ofPath number: Int32) -> UInt64 { numbers.hashes[Int(number)] }
 
     /// Adds path `number` (numbers come in order 0, 1, 2...), known to be absent.
     mutating func insert(_ number: Int32, hash: UInt64) {
-        hashes.append(hash)
-        if hashes.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            for (existing, existingHash) in hashes.enumerated() { place(Int32(existing), hash: existingHash) }
-        } else {
-            place(number, hash: hash)
-        }
-    }
-
-    private mutating func place(_ number: Int32, hash: UInt64) {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index] >= 0 { index = (index + 1) & mask }
-        slots[index] = number
+        let added = numbers.append(hash: hash)
+        precondition(added == number, "paths are numbered in order")
     }
 
     /// Seeded per process, so a trace cannot be made of paths that all collide.
@@ -588,14 +565,16 @@ struct PathNumbers: Sendable {
 
 /// Numbers byte strings: an open-addressing table over a byte arena of its own.
 struct ByteKeyedNumbers: Sendable {
-    private var slots = [Int32](repeating: -1, count: 256)
-    private var hashes: [UInt64] = []
+    private var numbers = HashSlots(capacity: 256)
     private var starts: [Int] = []
     private var bytes: [UInt8] = []
 
     /// The number of these bytes, nil when they have none.
     func find(_ key: UnsafePointer<UInt8>, count: Int) -> Int32? {
-        find(key, count: count, hash: ByteHash.hash(key, count: count))
+        numbers.find(hash: ByteHash.hash(key, count: count)) { entry in
+            length(entry) == count
+                && bytes.withUnsafeBufferPointer { ByteHash.equal($0.baseAddress! + starts[entry], key, count: count) }
+        }
     }
 
     func find(_ key: [UInt8]) -> Int32? {
@@ -604,45 +583,61 @@ struct ByteKeyedNumbers: Sendable {
         }
     }
 
-    private func find(_ key: UnsafePointer<UInt8>, count: Int, hash: UInt64) -> Int32? {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let number = slots[index]
-            if number < 0 { return nil }
-            let entry = Int(number)
-            if hashes[entry] == hash, length(entry) == count,
-                bytes.withUnsafeBufferPointer({ ByteHash.equal($0.baseAddress! + starts[entry], key, count: count) })
-            {
-                return number
-            }
-            index = (index + 1) & mask
-        }
-    }
-
     private func length(_ entry: Int) -> Int { (entry + 1 < starts.count ? starts[entry + 1] : bytes.count) - starts[entry] }
 
     /// Numbers bytes known to be absent; the numbers come in order 0, 1, 2...
     mutating func insert(_ key: UnsafePointer<UInt8>, count: Int) -> Int32 {
-        let number = Int32(hashes.count)
-        let hash = ByteHash.hash(key, count: count)
-        hashes.append(hash)
         starts.append(bytes.count)
         bytes.append(contentsOf: UnsafeBufferPointer(start: key, count: count))
+        return numbers.append(hash: ByteHash.hash(key, count: count))
+    }
+}
+
+/// The core of the open-addressing tables of this module: entry numbers 0, 1, 2... in slots by
+/// their hash, linear probing, at most half the slots used. What an entry is, and how a key is
+/// compared with it, is the owner's.
+struct HashSlots: Sendable {
+    /// Entry numbers, -1 for an empty slot; the count is a power of two.
+    private var slots: [Int32]
+    /// Each entry's hash, by number.
+    private(set) var hashes: [UInt64] = []
+
+    init(capacity: Int) {
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a power of two")
+        slots = [Int32](repeating: -1, count: capacity)
+    }
+
+    /// The first entry with this hash for which `matches` says yes, nil when there is none.
+    @inline(__always)
+    func find(hash: UInt64, where matches: (Int) -> Bool) -> Int32? {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = slots[index]
+            if entry < 0 { return nil }
+            if hashes[Int(entry)] == hash, matches(Int(entry)) { return entry }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds an entry known to be absent and returns its number (the count before it).
+    mutating func append(hash: UInt64) -> Int32 {
+        let entry = Int32(hashes.count)
+        hashes.append(hash)
         if hashes.count * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
             for (existing, existingHash) in hashes.enumerated() { place(Int32(existing), hash: existingHash) }
         } else {
-            place(number, hash: hash)
+            place(entry, hash: hash)
         }
-        return number
+        return entry
     }
 
-    private mutating func place(_ number: Int32, hash: UInt64) {
+    private mutating func place(_ entry: Int32, hash: UInt64) {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index] >= 0 { index = (index + 1) & mask }
-        slots[index] = number
+        slots[index] = entry
     }
 }
 
