@@ -90,19 +90,18 @@ static void *warmUpMain(void *argument) {
     return NULL;
 }
 
-/// Starts `main` on a new detached thread counted as a running warm-up, with the attributes
-/// given; false when no thread could be started (nothing is counted then).
-static int startWarmUpThread(void *(*main)(void *), void *argument, pthread_attr_t *attributes) {
+/// Starts the warm-up for `format` on a new thread with the attributes given, counted as a
+/// running warm-up; nothing is counted when no thread could be started.
+static void startWarmUpThread(const char *format, pthread_attr_t *attributes) {
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning += 1;
     pthread_mutex_unlock(&warmUpLock);
     pthread_t thread;
-    if (pthread_create(&thread, attributes, main, argument) == 0) return 1;
+    if (pthread_create(&thread, attributes, warmUpMain, (void *)format) == 0) return;
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning -= 1;
     pthread_cond_broadcast(&warmUpEnded);
     pthread_mutex_unlock(&warmUpLock);
-    return 0;
 }
 
 void restoretrace_warm_up(const char *format) {
@@ -137,7 +136,7 @@ void restoretrace_warm_up(const char *format) {
     }
 #endif
     // Without a thread, the first render pays for the warm-up itself.
-    startWarmUpThread(warmUpMain, (void *)warmableFormats[index], &attributes);
+    startWarmUpThread(warmableFormats[index], &attributes);
     pthread_attr_destroy(&attributes);
 }
 
@@ -151,25 +150,18 @@ void restoretrace_wait_for_warm_ups(void) {
 // The format a render's raw arguments ask for
 // ---------------------------------------------------------------------------------------------
 
-/// The libgvc name of an output format's name, "" for DOT, NULL for an unknown name.
-static const char *libgvcNameOfFormat(const char *name, size_t length) {
-    static const struct { const char *name; const char *libgvc; } formats[] = {
-        { "svg", "svg" }, { "png", "png:cairo" }, { "pdf", "pdf:cairo" }, { "dot", "" }, { "gv", "" },
+/// The libgvc name of the format called `name` ("" for DOT), NULL for an unknown name: as
+/// `--format` takes it (exactly) or, with `isExtension`, as an output's extension selects it
+/// (any case, and `gv` too).
+static const char *libgvcNameOfFormat(const char *name, size_t length, int isExtension) {
+    static const struct { const char *name; const char *libgvc; int extensionOnly; } formats[] = {
+        { "svg", "svg", 0 }, { "png", "png:cairo", 0 }, { "pdf", "pdf:cairo", 0 }, { "dot", "", 0 }, { "gv", "", 1 },
     };
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-        if (strlen(formats[i].name) == length && strncasecmp(name, formats[i].name, length) == 0) {
-            return formats[i].libgvc;
-        }
+        if ((formats[i].extensionOnly && !isExtension) || strlen(formats[i].name) != length) continue;
+        int same = isExtension ? strncasecmp(name, formats[i].name, length) == 0 : strncmp(name, formats[i].name, length) == 0;
+        if (same) return formats[i].libgvc;
     }
-    return NULL;
-}
-
-/// What `--format` accepts: the names exactly, lower case (`.gv` is an extension only).
-static const char *libgvcNameOfFormatOption(const char *name) {
-    if (strcmp(name, "svg") == 0) return "svg";
-    if (strcmp(name, "png") == 0) return "png:cairo";
-    if (strcmp(name, "pdf") == 0) return "pdf:cairo";
-    if (strcmp(name, "dot") == 0) return "";
     return NULL;
 }
 
@@ -179,7 +171,7 @@ static const char *libgvcNameOfOutput(const char *path) {
     name = name ? name + 1 : path;
     const char *dot = strrchr(name, '.');
     if (!dot || dot == name || dot[1] == '\0') return NULL;
-    return libgvcNameOfFormat(dot + 1, strlen(dot + 1));
+    return libgvcNameOfFormat(dot + 1, strlen(dot + 1), 1);
 }
 
 const char *restoretrace_render_warm_up_format(int count, const char *const *arguments) {
@@ -203,7 +195,7 @@ const char *restoretrace_render_warm_up_format(int count, const char *const *arg
             output = argument + 9;
         }
     }
-    const char *format = explicit ? libgvcNameOfFormatOption(explicit) : NULL;
+    const char *format = explicit ? libgvcNameOfFormat(explicit, strlen(explicit), 0) : NULL;
     if (!format && output) format = libgvcNameOfOutput(output);
     if (!format) format = "svg";
     return format[0] ? format : NULL;

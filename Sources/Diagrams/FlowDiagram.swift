@@ -362,8 +362,6 @@ private struct FlowBuilder {
         return lines
     }
 
-    static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
-
     func tone(_ step: Int) -> Tone {
         if steps.isUnfinished(step) { return .unfinished }
         // Switched on the kind's number: this runs for every step of the trace.
@@ -377,7 +375,7 @@ private struct FlowBuilder {
             if result == LocateResult.nil.rawValue || steps.via(step) == LocateStep.none.rawValue { return .notFound }
             return .step
         case .decode?:
-            if let result = steps.result(step), !FlowBuilder.successfulDecodeResults.contains(result) { return .notDecoded }
+            if let result = steps.result(step), !TraceHierarchy.successfulDecodeResults.contains(result) { return .notDecoded }
             return .step
         case .encode?, .finishedRestoring?: return .step
         default:

@@ -13,28 +13,15 @@ struct TraceSteps {
     /// The first row of each step.
     let firstRows: [Int32]
     let formatter: DurationFormatter
-    /// The attributes the views read, by the table's slot (nil: not kept).
-    let slots: Slots
     /// The longest finished span of each kind (by the table's kind number).
     private let longestByKind: [Int64]
 
-    struct Slots {
-        let result, via, reason, step, message, foundClass, bytes: Int?
-        init(_ table: TraceTable) {
-            result = table.slot(named: "result")
-            via = table.slot(named: "via")
-            reason = table.slot(named: "reason")
-            step = table.slot(named: "step")
-            message = table.slot(named: "message")
-            foundClass = table.slot(named: "foundClass")
-            bytes = table.slot(named: "bytes")
-        }
-    }
+    /// The attributes the views read, by the table's slot (nil: not kept).
+    var slots: TraceTable.NamedSlots { table.namedSlots }
 
     init(table: TraceTable) {
         self.table = table
         formatter = DurationFormatter(clock: table.header.clock)
-        slots = Slots(table)
         var firstRows: [Int32] = []
         firstRows.reserveCapacity(table.count)
         var longest = [Int64](repeating: 0, count: table.kinds.count)
@@ -138,9 +125,7 @@ struct TraceSteps {
     /// spans are the hottest there is (1), instants nil.
     func heat(_ step: Int) -> Double? {
         guard isSpan(step) else { return nil }
-        guard let duration = duration(step) else { return 1 }
-        let longest = longestByKind[Int(table.rows[first(step)].kind)]
-        return longest > 0 ? min(Double(duration) / Double(longest), 1) : 0
+        return SpanTimings.heat(duration: duration(step), longestOfKind: longestByKind[Int(table.rows[first(step)].kind)])
     }
 }
 

@@ -35,6 +35,9 @@ struct BenchRenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data("restoretrace _bench-render: \(error.message)\n".utf8))
             throw ExitCode(1)
         }
+        func report(_ name: String, nanoseconds: UInt64) {
+            print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f ms CPU", Double(nanoseconds) / 1e6))
+        }
         func best<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
             var fastest = UInt64.max
             // Every result is kept until the step is over: a render never frees what it made,
@@ -48,7 +51,7 @@ struct BenchRenderCommand: ParsableCommand {
                 results.append(result)
             }
             let result = results.last
-            print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f ms CPU", Double(fastest) / 1e6))
+            report(name, nanoseconds: fastest)
             return result!
         }
         let source = try withExtendedLifetime(input) {
@@ -60,8 +63,7 @@ struct BenchRenderCommand: ParsableCommand {
             let graph = best("\(view.rawValue): graph") { source.graph(view: view)! }
             _ = best("\(view.rawValue): DOT text") { graph.dotSource }
             let building = (0..<max(1, runs)).map { _ in GraphvizRenderer.shared.measureBuilding(graph) }.min() ?? 0
-            print("\(view.rawValue): cgraph build".padding(toLength: 24, withPad: " ", startingAt: 0)
-                + String(format: "%8.3f ms CPU", Double(building) / 1e6))
+            report("\(view.rawValue): cgraph build", nanoseconds: building)
         }
     }
 }

@@ -1,5 +1,6 @@
-// SpanTimings: how long every span and every object took in one trace, for diagrams that
-// label nodes with durations and colour them by heat (`render --heat`).
+// SpanTimings: how long every span and every object took in one trace, record by record, with
+// the heat rule `render --heat` colours by (the diagrams pair spans in their TraceTable and
+// apply the same rule: SpanTimings.heat(duration:longestOfKind:)).
 
 import TraceFormat
 
@@ -126,9 +127,16 @@ public struct SpanTimings: Sendable {
     /// 0...1: the span's duration over the longest finished span of the same kind. Unfinished
     /// spans are the hottest there is (1); unknown spans nil.
     public func heat(ofSpan id: Int64) -> Double? {
-        if open[id] != nil { return 1 }
+        if open[id] != nil { return SpanTimings.heat(duration: nil, longestOfKind: 0) }
         guard let span = finished[id] else { return nil }
-        return SpanTimings.fraction(span.duration, of: maximumByKind[span.kind])
+        return SpanTimings.heat(duration: span.duration, longestOfKind: maximumByKind[span.kind])
+    }
+
+    /// The rule of ``heat(ofSpan:)``, for callers that pair spans themselves: a finished span's
+    /// `duration` over `longest`, the longest finished span of its kind; an unfinished span
+    /// (nil) is the hottest there is.
+    package static func heat(duration: Int64?, longestOfKind longest: Int64) -> Double {
+        duration.map { fraction($0, of: longest) } ?? 1
     }
 
     /// 0...1: the object's own time over the slowest object's; nil when it has no timed span.

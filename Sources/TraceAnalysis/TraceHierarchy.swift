@@ -96,6 +96,9 @@ public struct TraceHierarchy: Sendable {
     /// Where ``nodeIndex(path:)`` looks paths up: the nodes are the table's objects.
     private let table: TraceTable
 
+    /// Decode `result` values that mean success; anything else is a failure.
+    package static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
+
     /// The attributes the hierarchy reads.
     package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent"]
 
@@ -135,8 +138,8 @@ public struct TraceHierarchy: Sendable {
                 nodeOfRecord.append(nil)
                 if table.rows[row].kind == exclude {
                     unplacedExclusions.append(UnplacedExclusion(
-                        className: table.classValue(row), reason: reads.reason.flatMap { table.string(row, $0) },
-                        parentPath: reads.parent.flatMap { table.stringArray(row, $0) }, seq: table.rows[row].seq))
+                        className: table.classValue(row), reason: reads.slots.reason.flatMap { table.string(row, $0) },
+                        parentPath: reads.slots.parent.flatMap { table.stringArray(row, $0) }, seq: table.rows[row].seq))
                 }
                 continue
             }
@@ -176,22 +179,18 @@ private struct ObjectFacts {
     /// The last `locate` end row.
     var locateRow: Int32 = -1
     var decodeEnded = false
-    /// A failing decode end row (its result is read at the end), when no error row came first.
-    var failedDecodeRow: Int32 = -1
-    var hadError = false
+    /// An error about it, or a decode end whose result says it failed.
+    var decodeFailed = false
     /// The first `error` row with a `message`.
     var errorRow: Int32 = -1
     var finished = false
     /// A `B` row about it that never ended; the earliest kind by name wins, as the outcome says.
     var unfinishedRow: Int32 = -1
 
-    /// Decode `result` values that mean success; anything else is a failure.
-    static let successfulResults: Set<String> = ["ok", "success", "decoded", "true"]
-
     /// The table's numbers for what ``take(row:of:reads:)`` looks at, worked out once.
     struct Reads {
         let encode, exclude, locate, decode, error, finishedRestoring: Int32?
-        let reason, via, result, foundClass, message, parent: Int?
+        let slots: TraceTable.NamedSlots
         /// Whether each of the table's strings is a successful decode result.
         let successful: [Bool]
 
@@ -202,18 +201,13 @@ private struct ObjectFacts {
             decode = table.number(ofKind: .decode)
             error = table.number(ofKind: .error)
             finishedRestoring = table.number(ofKind: .finishedRestoring)
-            reason = table.slot(named: "reason")
-            via = table.slot(named: "via")
-            result = table.slot(named: "result")
-            foundClass = table.slot(named: "foundClass")
-            message = table.slot(named: "message")
-            parent = table.slot(named: "parent")
-            successful = table.strings.map { ObjectFacts.successfulResults.contains($0) }
+            slots = table.namedSlots
+            successful = table.strings.map { TraceHierarchy.successfulDecodeResults.contains($0) }
         }
 
         /// Whether a decode end row's `result` says it failed (no result: it did not).
         func decodeFailed(_ row: Int, in table: TraceTable) -> Bool {
-            guard let slot = result, let value = table.attribute(row, slot) else { return false }
+            guard let slot = slots.result, let value = table.attribute(row, slot) else { return false }
             switch value.tag {
             case .string: return !successful[Int(value.payload)]
             case .bool: return value.payload == 0
@@ -237,11 +231,11 @@ private struct ObjectFacts {
         case reads.decode:
             if phase == .end {
                 decodeEnded = true
-                if failedDecodeRow < 0, reads.decodeFailed(row, in: table) { failedDecodeRow = Int32(row) }
+                if !decodeFailed, reads.decodeFailed(row, in: table) { decodeFailed = true }
             }
         case reads.error:
-            hadError = true
-            if errorRow < 0, let slot = reads.message, table.string(row, slot) != nil { errorRow = Int32(row) }
+            decodeFailed = true
+            if errorRow < 0, let slot = reads.slots.message, table.string(row, slot) != nil { errorRow = Int32(row) }
         case reads.finishedRestoring: if phase != .begin { finished = true }
         default: break
         }
@@ -249,20 +243,20 @@ private struct ObjectFacts {
 
     /// The outcome and the locate's `via` and `result`, read from the rows noted.
     func read(from table: TraceTable, reads: Reads) -> (outcome: TraceObjectOutcome, locateVia: String?, locateResult: String?) {
-        let locateResult = locateRow >= 0 ? reads.result.flatMap { table.text(Int(locateRow), $0) } : nil
-        let locateVia = locateRow >= 0 ? reads.via.flatMap { table.string(Int(locateRow), $0) } : nil
+        let locateResult = locateRow >= 0 ? reads.slots.result.flatMap { table.text(Int(locateRow), $0) } : nil
+        let locateVia = locateRow >= 0 ? reads.slots.via.flatMap { table.string(Int(locateRow), $0) } : nil
         func outcome() -> TraceObjectOutcome {
             if unfinishedRow >= 0 { return .unfinished(kind: table.kindValue(Int(unfinishedRow))) }
             if excludeRow >= 0 {
-                let reason = reads.reason.flatMap { table.string(Int(excludeRow), $0) } ?? "unspecified"
+                let reason = reads.slots.reason.flatMap { table.string(Int(excludeRow), $0) } ?? "unspecified"
                 return reason == ExclusionReason.notFound.rawValue ? .notFound : .excluded(reason: reason)
             }
             if locateResult == LocateResult.classMismatch.rawValue {
-                return .classMismatch(foundClass: reads.foundClass.flatMap { table.string(Int(locateRow), $0) })
+                return .classMismatch(foundClass: reads.slots.foundClass.flatMap { table.string(Int(locateRow), $0) })
             }
             if locateResult == LocateResult.nil.rawValue || locateVia == LocateStep.none.rawValue { return .notFound }
-            if hadError || failedDecodeRow >= 0 {
-                return .notDecoded(message: errorRow >= 0 ? reads.message.flatMap { table.string(Int(errorRow), $0) } : nil)
+            if decodeFailed {
+                return .notDecoded(message: errorRow >= 0 ? reads.slots.message.flatMap { table.string(Int(errorRow), $0) } : nil)
             }
             if finished { return .restored }
             if decodeEnded || locateResult == LocateResult.found.rawValue { return .restoredWithoutFinish }

@@ -404,7 +404,7 @@ enum RecordLineParser {
     }
 
     /// The elements of a path array, the scanner just past its `[`.
-    static func parsePathElements(_ s: inout JSONScanner) throws -> [String] {
+    private static func parsePathElements(_ s: inout JSONScanner) throws -> [String] {
         s.index += 1
         var components: [String] = []
         components.reserveCapacity(8)

@@ -164,14 +164,15 @@ private struct TraceTableScanner {
         let nameStart = member.keyStart + 1
         let nameCount = member.keyEnd - member.keyStart - 2
         if nameCount <= 24 {
-            let first = TraceTableScanner.word(line, at: nameStart, count: count) & JSONScanner.lowBytesMask(nameCount)
+            let text = JSONScanner(base: line, count: count)
+            let first = text.word(at: nameStart) & JSONScanner.lowBytesMask(nameCount)
             for kept in names where kept.count == nameCount && kept.words.0 == first {
                 if nameCount > 8 {
-                    let second = TraceTableScanner.word(line, at: nameStart + 8, count: count)
+                    let second = text.word(at: nameStart + 8)
                     guard second & JSONScanner.lowBytesMask(nameCount - 8) == kept.words.1 else { continue }
                 }
                 if nameCount > 16 {
-                    let third = TraceTableScanner.word(line, at: nameStart + 16, count: count)
+                    let third = text.word(at: nameStart + 16)
                     guard third & JSONScanner.lowBytesMask(nameCount - 16) == kept.words.2 else { continue }
                 }
                 pending.append((kept.slot, member.valueStart, member.valueEnd))
@@ -185,19 +186,6 @@ private struct TraceTableScanner {
         }
         for index in nameStart ..< nameStart + nameCount where line[index] == UInt8(ascii: "\\") { return false }
         return true
-    }
-
-    /// The eight bytes at `offset` of the `count` bytes at `base`, little-endian, zeros past the end.
-    @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
-        if offset + 8 <= count { return UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) }
-        var word: UInt64 = 0
-        var index = min(count, offset + 8)
-        while index > offset {
-            index -= 1
-            word = word << 8 | UInt64(base[index])
-        }
-        return word
     }
 
     /// The number of the JSON string whose text (quotes included) is at `start`.

@@ -107,13 +107,11 @@ package struct TraceTable: Sendable {
         package var payload: Int64
     }
 
-    /// The hash ``PathNumbers`` keeps for path `number`.
-    fileprivate func hash(ofPath number: Int32) -> UInt64 { pathNumbers.hash(ofPath: number) }
-
     package init(header: TraceHeader, keptAttributes: [String]) {
         precondition(keptAttributes.count < 256, "at most 255 kept attributes")
         self.header = header
         self.keptAttributes = keptAttributes
+        namedSlots = NamedSlots(keptAttributes)
         for (index, known) in RecordKind.known.enumerated() { kindNumbers[known] = Int32(index) }
     }
 
@@ -122,6 +120,26 @@ package struct TraceTable: Sendable {
 
     /// The slot of the kept attribute `name`, nil when it is not kept.
     package func slot(named name: String) -> Int? { keptAttributes.firstIndex(of: name) }
+
+    /// The slots of the attributes read by name row after row — those ``TraceRecord`` has
+    /// accessors for, and `parent` — nil for any the table does not keep.
+    package struct NamedSlots: Sendable {
+        package let reason, via, result, message, step, foundClass, bytes, parent: Int?
+
+        init(_ kept: [String]) {
+            reason = kept.firstIndex(of: "reason")
+            via = kept.firstIndex(of: "via")
+            result = kept.firstIndex(of: "result")
+            message = kept.firstIndex(of: "message")
+            step = kept.firstIndex(of: "step")
+            foundClass = kept.firstIndex(of: "foundClass")
+            bytes = kept.firstIndex(of: "bytes")
+            parent = kept.firstIndex(of: "parent")
+        }
+    }
+
+    /// ``NamedSlots`` of this table, looked up once.
+    package let namedSlots: NamedSlots
 
     // MARK: Reading rows
 
@@ -163,13 +181,6 @@ package struct TraceTable: Sendable {
         case .other: return otherValues[Int(value.payload)].stringValue
         default: return nil
         }
-    }
-
-    /// The number of the attribute's string, nil when it is not a string.
-    @inline(__always)
-    package func stringNumber(_ r: Int, _ slot: Int) -> Int32? {
-        guard let value = attribute(r, slot), value.tag == .string else { return nil }
-        return Int32(truncatingIfNeeded: value.payload)
     }
 
     /// The attribute as an integer (as ``JSONValue/intValue``).
@@ -545,14 +556,6 @@ struct PathNumbers: Sendable {
         var hash = seed
         for component in components { hash = combine(hash, component) }
         return hash
-    }
-
-    /// The hash of every prefix: `result[k]` is the hash of the first `k` components.
-    static func prefixHashes(_ components: [Int32]) -> [UInt64] {
-        var hashes = [seed]
-        hashes.reserveCapacity(components.count + 1)
-        for component in components { hashes.append(combine(hashes[hashes.count - 1], component)) }
-        return hashes
     }
 
     @inline(__always)

@@ -119,6 +119,10 @@ struct RenderCommandTests {
         #expect(guess("-o x.png -- --format") == "png")
         // An unknown format is left to the parser to refuse; the guess falls back to SVG.
         #expect(guess("t.jsonl --format jpeg") == "svg")
+        // `--format` takes the names exactly; `gv` and other cases are extensions only.
+        #expect(guess("t.jsonl --format gv -o t.png") == "png")
+        #expect(guess("t.jsonl --format PDF -o t.png") == "png")
+        #expect(guess("t.jsonl -o t.Png") == "png")
     }
 
     @Test("smoke test: a usage error after render exits 2 with its message while the early warm-up runs")
