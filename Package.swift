@@ -25,17 +25,19 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        // C beside libgvc: the lock every call holds, the warm-up thread, deterministic DOT reading.
+        // C beside libgvc: the lock every call holds, the warm-up and fontconfig threads, deterministic DOT reading.
         .target(name: "CGraphvizSupport", dependencies: ["CGraphviz"]),
         .target(name: "Graphviz", dependencies: ["CGraphviz", "CGraphvizSupport"]),
         // Layer 2: restoration-aware diagrams.
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
         .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
+        // Input files mapped read-only, guarded against being cut short while mapped.
+        .target(name: "CFileMapping"),
         // The command line: commands live in a library so tests can run them in-process.
         .target(
             name: "RestoreTraceCLI",
-            dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RestoreTrace", "CFileMapping", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Starts libgvc's warm-up before `main` when the command line is a render; executable only.
         .target(name: "RenderEarlyStart", dependencies: ["CGraphvizSupport"]),

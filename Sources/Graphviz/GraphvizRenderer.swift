@@ -135,13 +135,17 @@ public final class GraphvizRenderer: @unchecked Sendable {
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         let renderStatus = gvRenderData(gvc, graph, format.libgvcName, &buffer, &length)
-        defer { if let buffer { gvFreeRenderData(buffer) } }
         // Freed at the start of the next render (see `previousGraph`), whatever happens below.
         previousGraph = graph
         guard renderStatus == 0, agerrors() == 0, let buffer else {
+            if let buffer { gvFreeRenderData(buffer) }
             throw .renderFailed(format: format, log.diagnostics)
         }
-        var data = Data(bytes: buffer, count: Int(length))
+        // libgvc's buffer becomes the data, not copied (a drawing is up to megabytes of fresh
+        // pages); gvFreeRenderData frees it with the data.
+        var data = Data(bytesNoCopy: buffer, count: Int(length), deallocator: .custom { pointer, _ in
+            gvFreeRenderData(pointer.assumingMemoryBound(to: CChar.self))
+        })
         if format == .pdf { data = PDFDate.fixingCreationDate(in: data) }
         return Rendering(data: data, format: format, warnings: log.diagnostics.filter { $0.severity == .warning })
     }

@@ -213,8 +213,10 @@ struct RenderCommand: ParsableCommand {
                 try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
             }
         } catch {
-            throw RenderFailure(message: error.description)
+            // A file cut short while read reads as zeros past the cut: that, not the zeros, is the error.
+            throw RenderFailure(message: input.wasCut ? InputBytes.cutMessage(displayName) : error.description)
         }
+        if input.wasCut { throw RenderFailure(message: InputBytes.cutMessage(displayName)) }
         if case .trace(let trace) = source {
             for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
@@ -241,7 +243,8 @@ struct RenderCommand: ParsableCommand {
             // Written to a temporary file and renamed: an error never leaves a partial drawing.
             // A device or pipe (`-o /dev/null`) is written into, never renamed over.
             let file = try AtomicOutputFile(path: output)
-            try file.write([UInt8](rendering.data))
+            // Written from the drawing's own bytes: an array copy would be a megabyte of fresh pages.
+            try rendering.data.withUnsafeBytes { bytes in Result { () throws(ExportError) in try file.write(bytes) } }.get()
             try file.commit()
         } catch {
             throw RenderFailure(message: "\(displayName): \(error.description)")

@@ -65,6 +65,11 @@ public final class AtomicOutputFile: ExportOutput {
         try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
     }
 
+    /// Writes bytes held anywhere (a `Data`'s, a mapping's) without copying them into an array.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
+    }
+
     public func commit() throws(ExportError) {
         guard !committed else { return }
         if close(descriptor) != 0 {
@@ -101,19 +106,20 @@ public final class MemoryOutput: ExportOutput {
 
 enum FileDescriptorWriting {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ExportError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
+        // withUnsafeBytes rethrows untyped: the error is carried out as a value.
+        let failure = bytes.withUnsafeBytes { buffer in Result { () throws(ExportError) in try writeAll(buffer, to: descriptor, name: name) } }
+        try failure.get()
+    }
+
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(ExportError) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: name, reason: String(cString: strerror(errno)))
             }
+            offset += written
         }
-        if failure != 0 { throw .writeFailed(path: name, reason: String(cString: strerror(failure))) }
     }
 }

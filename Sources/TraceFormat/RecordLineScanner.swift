@@ -192,8 +192,8 @@ enum RecordLineScanner {
     }
 
     /// Checks the value of a field other than the core ones and returns the index after it.
-    /// Strings and arrays of strings (`keys`, `reason`, `result`, ...) are taken here; anything
-    /// else goes to the scanner's general `skipValue`.
+    /// Strings, arrays of strings (`keys`, `reason`, `result`, ...) and arrays of those
+    /// (`children`) are taken here; anything else goes to the scanner's general `skipValue`.
     @inline(__always)
     private static func skipOtherValue(_ s: inout JSONScanner, at start: Int) throws(JSONParseError) -> Int {
         var i = start
@@ -205,6 +205,8 @@ enum RecordLineScanner {
                 return s.index
             case UInt8(ascii: "["):
                 if try skipPath(&s, &i) { return i }
+                i = start
+                if try skipPathList(&s, &i) { return i }
             default:
                 break
             }
@@ -212,6 +214,29 @@ enum RecordLineScanner {
         s.index = start
         try s.skipValue(depth: 1)
         return s.index
+    }
+
+    /// Checks an array of arrays of strings at `i` (`children`: a list of paths) and moves past
+    /// it; false, with `i` unmoved, when it is something else.
+    @inline(__always)
+    private static func skipPathList(_ s: inout JSONScanner, _ i: inout Int) throws(JSONParseError) -> Bool {
+        let base = s.base
+        let end = s.end
+        guard i < end, base[i] == UInt8(ascii: "[") else { return false }
+        var j = skipSpace(base, from: i + 1, end: end)
+        while true {
+            guard try skipPath(&s, &j) else { return false }
+            j = skipSpace(base, from: j, end: end)
+            guard j < end else { return false }
+            if base[j] == UInt8(ascii: ",") {
+                j = skipSpace(base, from: j + 1, end: end)
+            } else if base[j] == UInt8(ascii: "]") {
+                i = j + 1
+                return true
+            } else {
+                return false
+            }
+        }
     }
 
     /// Checks an array of strings at `i` and moves past it; false when it is something else.

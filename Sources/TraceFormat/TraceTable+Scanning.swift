@@ -97,7 +97,8 @@ private struct TraceTableScanner {
             let length = end - lineStart
             guard length > 0, length <= maxLineBytes else { return nil }
             let lineBase = base + lineStart
-            pending.removeAll(keepingCapacity: true)
+            // Most lines keep nothing: only those that did pay for emptying (a generic replaceSubrange).
+            if !pending.isEmpty { pending.removeLast(pending.count) }
             let scanned = RecordLineScanner.scan(lineBase, count: length, interner: nil) { member in
                 self.take(member, line: lineBase, count: length)
             }

@@ -1,5 +1,5 @@
-// InputBytes: a render's input read whole — small and big regular files (the big ones into a
-// mapping that asks for huge pages), empty files, and the errors for what cannot be read.
+// InputBytes: a render's input read whole — small and big regular files (mapped), empty files,
+// a file cut short while mapped, and the errors for what cannot be read.
 
 import Foundation
 import Testing
@@ -13,7 +13,7 @@ struct InputBytesTests {
         return path
     }
 
-    @Test("files of every size come back byte for byte: empty, small, and past the huge-page size")
+    @Test("files of every size come back byte for byte: empty, small, page-sized and megabytes")
     func readsWholeFiles() throws {
         var random = SystemRandomNumberGenerator()
         for size in [0, 1, 4095, 4096, 70_000, (2 << 20) - 1, (3 << 20) + 17] {
@@ -23,6 +23,37 @@ struct InputBytesTests {
             let input = try InputBytes.read(path)
             #expect(Array(input.bytes) == bytes, "\(size) bytes")
         }
+    }
+
+    @Test("a file cut short while mapped reads as zeros past the cut and says so, instead of SIGBUS")
+    func survivesAFileCutShort() throws {
+        let size = 5 * 4096 + 123
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) }
+        let path = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let input = try InputBytes.read(path)
+        #expect(!input.wasCut)
+        #expect(input.bytes[size - 1] == bytes[size - 1])  // every page faulted in once already
+        #expect(truncate(path, 4096 + 10) == 0)
+        // Whole pages past the new end would raise SIGBUS on a plain mapping.
+        let seen = Array(input.bytes)
+        #expect(input.wasCut)
+        #expect(seen.count == size)
+        #expect(Array(seen[0..<(4096 + 10)]) == Array(bytes[0..<(4096 + 10)]))
+        #expect(seen[(2 * 4096)...].allSatisfy { $0 == 0 })
+        // Cut within its last page: no fault, the rest of the page reads as zeros; the size tells.
+        let short = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: short) }
+        let shortInput = try InputBytes.read(short)
+        #expect(truncate(short, off_t(size - 50)) == 0)
+        #expect(shortInput.bytes[size - 1] == 0)
+        #expect(shortInput.wasCut)
+        let untouched = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: untouched) }
+        let other = try InputBytes.read(untouched)
+        #expect(Array(other.bytes) == bytes)
+        #expect(!other.wasCut, "a cut is the mapping's own, not the process's")
+        #expect(InputBytes.cutMessage("t.jsonl") == "t.jsonl: the file was cut short while it was being read; render it again once it is complete")
     }
 
     @Test("a missing file and a directory are refused with the input's name and why")

@@ -112,6 +112,16 @@ struct TraceTableTests {
         for text in declined {
             #expect(try Self.scan(Array(text.utf8)) == nil, "taken: \(text.debugDescription)")
         }
+        // Lists of paths (`children`) the scanner skips a path at a time: broken ones go to the reader.
+        let launch = #"{"seq":0,"ts":1,"ph":"i","kind":"launch","children":"#
+        for children in [#"[["A"],]"#, #"[["A"]["B"]]"#, #"[["A"]"#, #"[["A],["B"]]"#, #"[["A"],["B\q"]]"#] {
+            let text = Self.header + launch + children + "}\n"
+            #expect(try Self.scan(Array(text.utf8)) == nil, "taken: \(text.debugDescription)")
+        }
+        for children in [#"[["A"],["A","B"],[]]"#, "[]", "[[]]", #" [ [ "A" , "B" ] , [ "C" ] ] "#, #"[["A"],5,{"x":[1]}]"#,
+                         #"[[["A"]]]"#, #"[["A\u0042"],["\"q\""]]"#] {
+            try Self.expectSameTable(Self.header + launch + children + "}\n")
+        }
         var invalidUTF8 = Array((Self.header + #"{"seq":0,"ts":1,"ph":"i","kind":"error","message":"x"#).utf8)
         invalidUTF8 += [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A]
         #expect(try Self.scan(invalidUTF8) == nil)

@@ -123,6 +123,27 @@ struct ValidatorFastPathTests {
         Self.expectSameReport(text)
     }
 
+    @Test("lists of paths (children) skipped a path at a time: empty, spaced, nested deeper, broken")
+    func listsOfPaths() {
+        let text = Self.header + """
+            {"seq":0,"ts":1,"ph":"i","kind":"launch","children":[["A"],["A","B"],[]]}
+            {"seq":1,"ts":2,"ph":"i","kind":"launch","children":[]}
+            {"seq":2,"ts":3,"ph":"i","kind":"launch","children":[[]]}
+            {"seq":3,"ts":4,"ph":"i","kind":"launch","children": [ [ "A" , "B" ] , [ "C" ] ] }
+            {"seq":4,"ts":5,"ph":"i","kind":"launch","children":[["A"],"B"]}
+            {"seq":5,"ts":6,"ph":"i","kind":"launch","children":[["A"],5,{"x":[1]}]}
+            {"seq":6,"ts":7,"ph":"i","kind":"launch","children":[[["A"]]]}
+            {"seq":7,"ts":8,"ph":"i","kind":"launch","children":[["A\\u0042"],["\\"q\\""]]}
+            {"seq":8,"ts":9,"ph":"i","kind":"launch","children":[["A"],]}
+            {"seq":9,"ts":10,"ph":"i","kind":"launch","children":[["A"]["B"]]}
+            {"seq":10,"ts":11,"ph":"i","kind":"launch","children":[["A"]
+            {"seq":11,"ts":12,"ph":"i","kind":"launch","children":[["A],["B"]]}
+            {"seq":12,"ts":13,"ph":"i","kind":"launch","children":[["A"],["B\u{01}"]]}
+            {"seq":13,"ts":14,"ph":"i","kind":"launch","children":[["A"],["B\\q"]]}
+            """
+        Self.expectSameReport(text)
+    }
+
     @Test("span slot table: random inserts and removals agree with a Dictionary")
     func spanSlotTable() {
         var table = SpanSlotTable()
