@@ -9,6 +9,8 @@
 # makes the drift hit both sides of a ratio alike.
 #   Benchmarks/render.sh            11 rounds a row
 #   Benchmarks/render.sh --quick    5 rounds, a smaller growth series
+#   Benchmarks/render.sh --rounds 31
+#                                   more rounds: steadier medians when the machine is noisy
 #   Benchmarks/render.sh --cpu      user + system CPU time of each process instead of wall time
 #   Benchmarks/render.sh --instructions
 #                                   instructions executed (valgrind's callgrind, all threads): the
@@ -21,13 +23,19 @@ cd "$(dirname "$0")/.."
 rounds=11
 growth=(100 200 400 800 1600)
 clock=wall
-for argument in "$@"; do
-    case "$argument" in
+usage() { echo "usage: Benchmarks/render.sh [--quick] [--rounds N] [--cpu | --instructions]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
         --quick) rounds=5; growth=(100 400 1600) ;;
+        --rounds)
+            [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || usage
+            rounds=$2
+            shift ;;
         --cpu) clock=cpu ;;
         --instructions) clock=instructions ;;
-        *) echo "usage: Benchmarks/render.sh [--quick] [--cpu | --instructions]" >&2; exit 2 ;;
+        *) usage ;;
     esac
+    shift
 done
 
 bin=${RESTORETRACE_BIN:-}
