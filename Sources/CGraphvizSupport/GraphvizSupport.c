@@ -57,8 +57,9 @@ static const char warmUpSource[] =
 // after libgvc has loaded its plugins (about 4 ms more). Started beside the context instead,
 // fontconfig is ready about when the layout needs it. The warm-up waits for this thread before
 // its first layout, so pango never starts a second, duplicate FcInit: the work is the same,
-// only sooner. Without fontconfig (another text layout plugin, or none) there is nothing to
-// start, and pango or libgvc do as they would have.
+// only sooner. Where libfontconfig.so.1 cannot be loaded (another platform) nothing starts;
+// where it can, it is started whether or not libgvc's text layout will use it (Debian's and
+// most Linux Graphviz builds measure text with pango, which does).
 
 static pthread_mutex_t fontconfigLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t fontconfigEnded = PTHREAD_COND_INITIALIZER;
@@ -200,8 +201,6 @@ void restoretrace_wait_for_warm_ups(void) {
     pthread_mutex_lock(&warmUpLock);
     while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
     pthread_mutex_unlock(&warmUpLock);
-    // Ended with every warm-up, unless no warm-up thread could be started.
-    waitForFontconfig();
 }
 
 // ---------------------------------------------------------------------------------------------

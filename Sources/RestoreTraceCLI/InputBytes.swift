@@ -2,7 +2,7 @@
 // read-only (its pages come from the page cache, sixteen to a fault, with nothing copied or
 // zeroed: a tenth of the cost of reading 5 MB into fresh memory), anything else (standard
 // input, a pipe) read to its end. The mapping is guarded: a file cut short while it is read
-// reads as zeros past the cut instead of killing the process, and ``wasCut`` says so.
+// reads as zeros past the cut instead of killing the process, and ``change`` says so.
 
 import CFileMapping
 import Foundation
@@ -11,44 +11,63 @@ import Foundation
 final class InputBytes {
     /// The input's bytes.
     let bytes: UnsafeRawBufferPointer
-    /// The open file when `bytes` is a mapping of it (both given back when the value goes), or
-    /// nil when the bytes are in memory of their own.
-    private let mappedFile: Int32?
+    /// The open file and its status when opened, when `bytes` is a mapping of it (both given
+    /// back when the value goes); nil when the bytes are in memory of their own.
+    private let mapping: (file: Int32, opened: stat)?
 
-    private init(mapped base: UnsafeRawPointer, count: Int, file: Int32) {
-        mappedFile = file
+    private init(mapped base: UnsafeRawPointer, count: Int, file: Int32, opened: stat) {
+        mapping = (file, opened)
         bytes = UnsafeRawBufferPointer(start: base, count: count)
     }
 
     private init(array: [UInt8]) {
-        mappedFile = nil
+        mapping = nil
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 8)
         copy.copyBytes(from: array)
         bytes = UnsafeRawBufferPointer(copy)
     }
 
     deinit {
-        if let mappedFile, let base = bytes.baseAddress {
+        if let mapping, let base = bytes.baseAddress {
             restoretrace_unmap_file(base, bytes.count)
-            close(mappedFile)
+            close(mapping.file)
         } else {
             bytes.deallocate()
         }
     }
 
-    /// Whether the file shrank while it was mapped, so that part of `bytes` read as zeros instead
-    /// of what the file held: what was read is not the file, and must not be trusted. Whole pages
-    /// past the new end are caught as they are read; the rest of the last page by the file's size.
-    var wasCut: Bool {
-        guard let mappedFile, let base = bytes.baseAddress else { return false }
-        if restoretrace_mapping_was_cut(base) != 0 { return true }
-        var status = stat()
-        return fstat(mappedFile, &status) == 0 && Int(status.st_size) < bytes.count
+    /// How a mapped file changed since it was opened.
+    enum Change: Equatable {
+        /// It shrank: part of `bytes` read as zeros instead of what the file held (whole pages
+        /// past the new end are caught as they are read, the rest of the last page by the size).
+        /// What was read is not the file and must not be trusted.
+        case cut
+        /// It was written to. Text appended past what was mapped is never read, so a trace still
+        /// being written draws as far as it had got; text rewritten in place may have been read
+        /// half old, half new, which matters when reading it failed.
+        case written
     }
 
-    /// The message for an input that ``wasCut``.
-    static func cutMessage(_ name: String) -> String {
-        "\(name): the file was cut short while it was being read; render it again once it is complete"
+    /// How the file changed while it was mapped, or nil when it did not (or is not mapped).
+    var change: Change? {
+        guard let mapping, let base = bytes.baseAddress else { return nil }
+        if restoretrace_mapping_was_cut(base) != 0 { return .cut }
+        var now = stat()
+        guard fstat(mapping.file, &now) == 0 else { return nil }
+        if Int(now.st_size) < bytes.count { return .cut }
+        let opened = mapping.opened
+        let same = now.st_mtim.tv_sec == opened.st_mtim.tv_sec && now.st_mtim.tv_nsec == opened.st_mtim.tv_nsec
+            && now.st_ctim.tv_sec == opened.st_ctim.tv_sec && now.st_ctim.tv_nsec == opened.st_ctim.tv_nsec
+        return same ? nil : .written
+    }
+
+    /// The message for an input that changed while it was read.
+    static func message(_ change: Change, name: String) -> String {
+        switch change {
+        case .cut: "\(name): the file was cut short while it was being read; render it again once it is complete"
+        case .written: "\(name): the file was written to while it was being read, and what was read does not parse; "
+            + "render it again once it is complete"
+        }
     }
 
     /// Reads `input` (`-` is standard input); the error names the input and why.
@@ -59,25 +78,25 @@ final class InputBytes {
             let why = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw RenderCommand.RenderFailure(message: "\(input): cannot read the input: \(why)")
         }
+        // Closed here unless a mapping keeps it (to tell later whether the file changed).
+        var keptOpen = false
+        defer { if !keptOpen { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            let why = String(cString: strerror(errno))
-            close(descriptor)
-            throw RenderCommand.RenderFailure(message: "\(input): cannot read the input: \(why)")
+            throw RenderCommand.RenderFailure(message: "\(input): cannot read the input: \(String(cString: strerror(errno)))")
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            close(descriptor)
             throw RenderCommand.RenderFailure(message: "\(input): cannot read the input: it is a directory")
         case S_IFREG:
             // The bytes the file held when it was opened; a writer appending meanwhile is not waited for.
             if status.st_size > 0, let base = restoretrace_map_file(descriptor, Int(status.st_size)) {
-                return InputBytes(mapped: base, count: Int(status.st_size), file: descriptor)
+                keptOpen = true
+                return InputBytes(mapped: base, count: Int(status.st_size), file: descriptor, opened: status)
             }
         default:
             break
         }
-        defer { close(descriptor) }
         return InputBytes(array: try readToEnd(descriptor, name: input))
     }
 

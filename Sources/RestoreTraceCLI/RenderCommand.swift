@@ -206,17 +206,22 @@ struct RenderCommand: ParsableCommand {
     private func render(_ plan: RenderPlan, options: DiagramOptions) throws(RenderFailure) -> DiagramSource {
         let displayName = plan.input == "-" ? "<stdin>" : plan.input
         let input = try InputBytes.read(plan.input)
-        let source: DiagramSource
-        do {
-            // The bytes belong to `input`: it must live until the trace is read.
-            source = try withExtendedLifetime(input) { () throws(DiagramSource.LoadError) in
+        // The bytes belong to `input`: it must live until the trace is read.
+        let loaded = withExtendedLifetime(input) {
+            Result { () throws(DiagramSource.LoadError) in
                 try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
             }
-        } catch {
-            // A file cut short while read reads as zeros past the cut: that, not the zeros, is the error.
-            throw RenderFailure(message: input.wasCut ? InputBytes.cutMessage(displayName) : error.description)
         }
-        if input.wasCut { throw RenderFailure(message: InputBytes.cutMessage(displayName)) }
+        let source: DiagramSource
+        switch (input.change, loaded) {
+        case (.cut?, _), (.written?, .failure):
+            // Zeros past a cut, or text half rewritten, are not the trace's errors: the change is.
+            throw RenderFailure(message: InputBytes.message(input.change ?? .cut, name: displayName))
+        case (_, .failure(let error)):
+            throw RenderFailure(message: error.description)
+        case (_, .success(let value)):
+            source = value
+        }
         if case .trace(let trace) = source {
             for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
@@ -244,7 +249,7 @@ struct RenderCommand: ParsableCommand {
             // A device or pipe (`-o /dev/null`) is written into, never renamed over.
             let file = try AtomicOutputFile(path: output)
             // Written from the drawing's own bytes: an array copy would be a megabyte of fresh pages.
-            try rendering.data.withUnsafeBytes { bytes in Result { () throws(ExportError) in try file.write(bytes) } }.get()
+            try file.write(rendering.data)
             try file.commit()
         } catch {
             throw RenderFailure(message: "\(displayName): \(error.description)")

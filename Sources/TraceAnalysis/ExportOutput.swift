@@ -65,8 +65,8 @@ public final class AtomicOutputFile: ExportOutput {
         try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
     }
 
-    /// Writes bytes held anywhere (a `Data`'s, a mapping's) without copying them into an array.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+    /// Writes bytes held in any contiguous storage (a `Data`'s) without copying them into an array.
+    public func write(_ bytes: some ContiguousBytes) throws(ExportError) {
         try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
     }
 
@@ -105,10 +105,12 @@ public final class MemoryOutput: ExportOutput {
 }
 
 enum FileDescriptorWriting {
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(ExportError) {
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, name: String) throws(ExportError) {
         // withUnsafeBytes rethrows untyped: the error is carried out as a value.
-        let failure = bytes.withUnsafeBytes { buffer in Result { () throws(ExportError) in try writeAll(buffer, to: descriptor, name: name) } }
-        try failure.get()
+        let written = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ExportError) in try writeAll(buffer, to: descriptor, name: name) }
+        }
+        try written.get()
     }
 
     static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(ExportError) {

@@ -98,7 +98,7 @@ private struct TraceTableScanner {
             guard length > 0, length <= maxLineBytes else { return nil }
             let lineBase = base + lineStart
             // Most lines keep nothing: only those that did pay for emptying (a generic replaceSubrange).
-            if !pending.isEmpty { pending.removeLast(pending.count) }
+            if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
             let scanned = RecordLineScanner.scan(lineBase, count: length, interner: nil) { member in
                 self.take(member, line: lineBase, count: length)
             }

@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 /// Maps the first `length` (> 0) bytes of the open file `descriptor` read-only and guarded.
-/// Returns the address, or NULL when it cannot (mmap failed, or too many guarded mappings are
-/// open at once): read the file instead then.
+/// Returns the address, or NULL when it cannot (the handler could not be installed, mmap failed,
+/// or too many guarded mappings are open at once): read the file instead then.
 const void *restoretrace_map_file(int descriptor, size_t length);
 
 /// Whether a page of the guarded mapping at `base` read as zeros because the file was cut.
