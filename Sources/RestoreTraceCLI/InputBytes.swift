@@ -55,10 +55,17 @@ final class InputBytes {
         var now = stat()
         guard fstat(mapping.file, &now) == 0 else { return nil }
         if Int(now.st_size) < bytes.count { return .cut }
-        let opened = mapping.opened
-        let same = now.st_mtim.tv_sec == opened.st_mtim.tv_sec && now.st_mtim.tv_nsec == opened.st_mtim.tv_nsec
-            && now.st_ctim.tv_sec == opened.st_ctim.tv_sec && now.st_ctim.tv_nsec == opened.st_ctim.tv_nsec
-        return same ? nil : .written
+        return Self.times(of: now) == Self.times(of: mapping.opened) ? nil : .written
+    }
+
+    /// A status's modification and change times, in nanoseconds.
+    private static func times(of status: stat) -> [Int] {
+        #if canImport(Darwin)
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        return [modified.tv_sec, modified.tv_nsec, changed.tv_sec, changed.tv_nsec].map { Int($0) }
     }
 
     /// The message for an input that changed while it was read.

@@ -214,9 +214,12 @@ struct RenderCommand: ParsableCommand {
         }
         let source: DiagramSource
         switch (input.change, loaded) {
-        case (.cut?, _), (.written?, .failure):
-            // Zeros past a cut, or text half rewritten, are not the trace's errors: the change is.
-            throw RenderFailure(message: InputBytes.message(input.change ?? .cut, name: displayName))
+        case (.cut?, _):
+            // Zeros past a cut are not the trace's errors: the cut is.
+            throw RenderFailure(message: InputBytes.message(.cut, name: displayName))
+        case (.written?, .failure):
+            // Nor is text read half old, half new.
+            throw RenderFailure(message: InputBytes.message(.written, name: displayName))
         case (_, .failure(let error)):
             throw RenderFailure(message: error.description)
         case (_, .success(let value)):
