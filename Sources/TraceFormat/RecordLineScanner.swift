@@ -205,7 +205,6 @@ enum RecordLineScanner {
                 return s.index
             case UInt8(ascii: "["):
                 if try skipPath(&s, &i) { return i }
-                i = start
                 if try skipPathList(&s, &i) { return i }
             default:
                 break
@@ -220,46 +219,46 @@ enum RecordLineScanner {
     /// it; false, with `i` unmoved, when it is something else.
     @inline(__always)
     private static func skipPathList(_ s: inout JSONScanner, _ i: inout Int) throws(JSONParseError) -> Bool {
+        try skipArray(&s, &i) { (s, j) throws(JSONParseError) in try skipPath(&s, &j) }
+    }
+
+    /// Checks an array of strings at `i` and moves past it; false, with `i` unmoved, when it is
+    /// something else.
+    @inline(__always)
+    private static func skipPath(_ s: inout JSONScanner, _ i: inout Int) throws(JSONParseError) -> Bool {
+        try skipArray(&s, &i) { (s, j) throws(JSONParseError) in
+            guard s.base[j] == UInt8(ascii: "\"") else { return false }
+            s.index = j
+            try s.skipString()
+            j = s.index
+            return true
+        }
+    }
+
+    /// Checks an array at `i` whose every element `element` takes (moving its index past the
+    /// element, or answering false), and moves past it; false, with `i` unmoved, when it is
+    /// something else. `element` is called with an index before the end.
+    @inline(__always)
+    private static func skipArray(_ s: inout JSONScanner, _ i: inout Int,
+                                  element: (inout JSONScanner, inout Int) throws(JSONParseError) -> Bool)
+        throws(JSONParseError) -> Bool
+    {
         let base = s.base
         let end = s.end
         guard i < end, base[i] == UInt8(ascii: "[") else { return false }
         var j = skipSpace(base, from: i + 1, end: end)
+        if j < end && base[j] == UInt8(ascii: "]") {
+            i = j + 1
+            return true
+        }
         while true {
-            guard try skipPath(&s, &j) else { return false }
+            guard j < end, try element(&s, &j) else { return false }
             j = skipSpace(base, from: j, end: end)
             guard j < end else { return false }
             if base[j] == UInt8(ascii: ",") {
                 j = skipSpace(base, from: j + 1, end: end)
             } else if base[j] == UInt8(ascii: "]") {
                 i = j + 1
-                return true
-            } else {
-                return false
-            }
-        }
-    }
-
-    /// Checks an array of strings at `i` and moves past it; false when it is something else.
-    @inline(__always)
-    private static func skipPath(_ s: inout JSONScanner, _ i: inout Int) throws(JSONParseError) -> Bool {
-        let base = s.base
-        let end = s.end
-        guard i < end, base[i] == UInt8(ascii: "[") else { return false }
-        i = skipSpace(base, from: i + 1, end: end)
-        if i < end && base[i] == UInt8(ascii: "]") {
-            i += 1
-            return true
-        }
-        while true {
-            guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
-            s.index = i
-            try s.skipString()
-            i = skipSpace(base, from: s.index, end: end)
-            guard i < end else { return false }
-            if base[i] == UInt8(ascii: ",") {
-                i = skipSpace(base, from: i + 1, end: end)
-            } else if base[i] == UInt8(ascii: "]") {
-                i += 1
                 return true
             } else {
                 return false
