@@ -1,9 +1,20 @@
 // The one door to libgvc: one long-lived context behind one process-wide lock, because libgvc
 // is not thread-safe even with a context per thread. Everything that touches libgvc is here.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import CGraphviz
 import CGraphvizSupport
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A rendered graph and the warnings libgvc gave while making it.
 public struct Rendering: Sendable, Hashable {
@@ -98,8 +109,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
         return try render(format: format) { () throws(GraphvizError) in
             // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
-            // Searched as bytes: `String.contains(_:)` goes through Foundation's locale-aware search.
-            let source = dotSource.utf8.contains(0) ? dotSource.replacingOccurrences(of: "\u{0}", with: "") : dotSource
+            // Searched and removed as bytes.
+            let source = dotSource.utf8.contains(0) ? String(decoding: dotSource.utf8.filter { $0 != 0 }, as: UTF8.self) : dotSource
             guard let graph = source.withCString({ restoretrace_read_dot($0, strlen($0)) }) else {
                 throw .invalidDOT(LibgvcMessageLog.shared.diagnostics)
             }

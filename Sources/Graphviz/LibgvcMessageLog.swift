@@ -3,14 +3,12 @@
 // into diagnostics when asked.
 
 import CGraphviz
-import Foundation
-
-/// The text libgvc's error callback received since the last ``reset()``.
+/// The text libgvc's error callback received since the last ``reset()``. Every use holds the
+/// libgvc lock (libgvc calls the callback only while it runs), so the log needs no lock of its own.
 final class LibgvcMessageLog: @unchecked Sendable {
     /// The one log: the callback is a C function and cannot carry a context pointer.
     static let shared = LibgvcMessageLog()
 
-    private let lock = NSLock()
     private var text = ""
     private static let limit = 64 * 1024
 
@@ -25,26 +23,19 @@ final class LibgvcMessageLog: @unchecked Sendable {
     }
 
     func append(_ piece: String) {
-        lock.lock()
-        defer { lock.unlock() }
         // A runaway producer (one warning per node of a huge graph) must not grow memory without bound.
         guard text.utf8.count < LibgvcMessageLog.limit else { return }
         text += piece
     }
 
     func reset() {
-        lock.lock()
         text = ""
-        lock.unlock()
     }
 
     /// The messages so far, one diagnostic per `Error:`/`Warning:` message; continuation lines
     /// join the message before them.
     var diagnostics: [GraphvizDiagnostic] {
-        lock.lock()
-        let snapshot = text
-        lock.unlock()
-        return LibgvcMessageLog.parse(snapshot)
+        LibgvcMessageLog.parse(text)
     }
 
     static func parse(_ text: String) -> [GraphvizDiagnostic] {

@@ -2,8 +2,19 @@
 // hierarchy of N objects through the engine (Preserver, archive on disk, Restorer), with a
 // chosen recorder; building the scenario's objects is timed apart. Used by Benchmarks/engine.sh.
 
-import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// Preserves and restores a generated hierarchy; prints time per object and peak memory.
@@ -84,17 +95,17 @@ struct BenchEngineCommand: ParsableCommand {
             print("objects=\(objects) shape=\(shape.rawValue) recorder=\(recorder.rawValue) "
                 + "preserve=\(Self.milliseconds(preserveNanos)) ms restore=\(Self.milliseconds(restoreNanos)) ms "
                 + "total=\(Self.milliseconds(preserveNanos + restoreNanos)) ms "
-                + "per-object=\(String(format: "%.2f", perObject / 1_000)) us "
-                + "cpu=\(Self.milliseconds(cpuNanos)) ms cpu-per-object=\(String(format: "%.2f", cpuNanos / Double(objects) / 1_000)) us "
+                + "per-object=\(CFormat.string("%.2f", perObject / 1_000)) us "
+                + "cpu=\(Self.milliseconds(cpuNanos)) ms cpu-per-object=\(CFormat.string("%.2f", cpuNanos / Double(objects) / 1_000)) us "
                 + "(scenario build \(Self.milliseconds(buildNanos)) ms each process, not counted) "
                 + "decoded=\(report.decodedPaths.count) peak-rss=\(Self.peakResidentKilobytes() / 1024) MB")
         } catch {
-            FileHandle.standardError.write(Data("restoretrace _bench-engine: \(error)\n".utf8))
+            StandardError.write("restoretrace _bench-engine: \(error)\n")
             throw ExitCode(1)
         }
     }
 
-    private static func milliseconds(_ nanoseconds: Double) -> String { String(format: "%.1f", nanoseconds / 1e6) }
+    private static func milliseconds(_ nanoseconds: Double) -> String { CFormat.string("%.1f", nanoseconds / 1e6) }
 
     /// CPU time this process has used (user + system), in nanoseconds: steadier than wall time
     /// on a busy machine.

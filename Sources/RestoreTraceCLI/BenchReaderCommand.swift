@@ -3,7 +3,13 @@
 // over one trace. Used by Benchmarks/reader.sh.
 
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// Prints MB/s for four passes over the same trace (best of `--runs`), in CPU time of this
@@ -59,7 +65,7 @@ struct BenchReaderCommand: ParsableCommand {
                 do {
                     reader = try TraceReader(path: trace, options: options)
                 } catch {
-                    FileHandle.standardError.write(Data("restoretrace _bench-reader: \(error)\n".utf8))
+                    StandardError.write("restoretrace _bench-reader: \(error)\n")
                     throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
                 }
                 let start = BenchReaderCommand.cpuNanoseconds()
@@ -68,8 +74,8 @@ struct BenchReaderCommand: ParsableCommand {
                 bytes = reader.bytesRead
             }
             let seconds = Double(best) / 1e9
-            let label = name.padding(toLength: 18, withPad: " ", startingAt: 0)
-            print(label + String(format: " %7.3f s CPU  %7.1f MB/s  %6.0f ns/record", seconds,
+            let label = name + String(repeating: " ", count: max(0, 18 - name.count))
+            print(label + CFormat.string(" %7.3f s CPU  %7.1f MB/s  %6.0f ns/record", seconds,
                          Double(bytes) / 1_048_576 / seconds, Double(best) / Double(max(records, 1))))
         }
     }

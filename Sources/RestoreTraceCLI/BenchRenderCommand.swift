@@ -3,7 +3,6 @@
 // Used by Benchmarks/render.sh to show where the time before libgvc goes.
 
 import ArgumentParser
-import Foundation
 import RestoreTrace
 
 /// Prints the CPU time of each step (best of `--runs`) of preparing a trace for libgvc.
@@ -32,11 +31,11 @@ struct BenchRenderCommand: ParsableCommand {
         do {
             input = try InputBytes.read(trace)
         } catch {
-            FileHandle.standardError.write(Data("restoretrace _bench-render: \(error.message)\n".utf8))
+            StandardError.write("restoretrace _bench-render: \(error.message)\n")
             throw ExitCode(1)
         }
         func report(_ name: String, nanoseconds: UInt64) {
-            print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f ms CPU", Double(nanoseconds) / 1e6))
+            print(name + String(repeating: " ", count: max(0, 24 - name.count)) + CFormat.string("%8.3f ms CPU", Double(nanoseconds) / 1e6))
         }
         func best<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
             var fastest = UInt64.max

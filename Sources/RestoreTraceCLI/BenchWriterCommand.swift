@@ -1,8 +1,19 @@
 // `restoretrace _bench-writer` (hidden): measures what recording costs per record with the
 // JSONL writer, against the do-nothing recorder. Used by Benchmarks/reader.sh.
 
-import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// Records a realistic mix (encode spans with bytes and keys, exclude instants) and prints CPU
@@ -57,7 +68,7 @@ struct BenchWriterCommand: ParsableCommand {
                 try writer.close()
                 bytes = writer.bytesWritten
             } catch {
-                FileHandle.standardError.write(Data("restoretrace _bench-writer: \(error)\n".utf8))
+                StandardError.write("restoretrace _bench-writer: \(error)\n")
                 throw ExitCode(1)
             }
             totals.append(run.total)
@@ -65,12 +76,12 @@ struct BenchWriterCommand: ParsableCommand {
         }
         let (elapsed, user, system) = best!
         let perRecord = Double(elapsed) / Double(records)
-        let share = { (part: UInt64) in String(format: "%.0f", Double(part) / Double(records)) }
-        print("writer \(durability.rawValue): \(String(format: "%.0f", perRecord)) ns/record CPU "
+        let share = { (part: UInt64) in CFormat.string("%.0f", Double(part) / Double(records)) }
+        print("writer \(durability.rawValue): \(CFormat.string("%.0f", perRecord)) ns/record CPU "
             + "= \(share(user)) user (encoding) + \(share(system)) system (write(2)) "
             + "(\(records) records, \(bytes / records) bytes/record, "
-            + "null recorder \(String(format: "%.0f", Double(baseline) / Double(records))) ns/record"
-            + (runs > 1 ? "; best of \(runs), slowest \(String(format: "%.0f", Double(totals.max()!) / Double(records)))" : "")
+            + "null recorder \(CFormat.string("%.0f", Double(baseline) / Double(records))) ns/record"
+            + (runs > 1 ? "; best of \(runs), slowest \(CFormat.string("%.0f", Double(totals.max()!) / Double(records)))" : "")
             + ")")
     }
 

@@ -3,7 +3,6 @@
 // timings slower beyond the threshold.
 
 import ArgumentParser
-import Foundation
 import RestoreTrace
 
 struct DiffCommand: ParsableCommand {
@@ -49,11 +48,11 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         guard threshold >= 0, threshold.isFinite, minChange >= 0 else {
-            FileHandle.standardError.write(Data("error: --threshold and --min-change must be 0 or more\n".utf8))
+            StandardError.write("error: --threshold and --min-change must be 0 or more\n")
             throw ExitCode(2)
         }
         guard !(a == "-" && b == "-") else {
-            FileHandle.standardError.write(Data("error: only one of A and B can be - (standard input)\n".utf8))
+            StandardError.write("error: only one of A and B can be - (standard input)\n")
             throw ExitCode(2)
         }
         let diff: TraceDiff
@@ -63,7 +62,7 @@ struct DiffCommand: ParsableCommand {
                 try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
                 options: .init(thresholdPercent: threshold, minimumChange: minChange))
         } catch {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            StandardError.write("\(error.description)\n")
             throw ExitCode(1)
         }
         let bytes = format == .json
@@ -72,7 +71,7 @@ struct DiffCommand: ParsableCommand {
         do {
             try StandardOutput().write(bytes)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            StandardError.write("error: \(error.description)\n")
             throw ExitCode(1)
         }
         if diff.isRegression { throw ExitCode(1) }

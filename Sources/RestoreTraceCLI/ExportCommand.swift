@@ -2,7 +2,13 @@
 // (Perfetto / chrome://tracing, speedscope, OpenTelemetry backends such as Jaeger).
 
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 struct ExportCommand: ParsableCommand {
@@ -52,12 +58,12 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         guard let destination = output ?? ExportCommand.defaultOutput(for: trace, target: to) else {
-            FileHandle.standardError.write(Data("error: reading standard input needs -o FILE (or -o - for standard output)\n".utf8))
+            StandardError.write("error: reading standard input needs -o FILE (or -o - for standard output)\n")
             throw ExitCode(2)
         }
         if let overwritten = OutputClash.input(overwrittenBy: destination, inputs: [trace]) {
-            FileHandle.standardError.write(Data(
-                "error: -o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output\n".utf8))
+            StandardError.write(
+                "error: -o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output\n")
             throw ExitCode(2)
         }
         let format = ExportFormat(rawValue: to.rawValue) ?? .chrome
@@ -66,13 +72,13 @@ struct ExportCommand: ParsableCommand {
                 path: trace, format: format, to: destination, skipBadLines: skipBadLines)
             for warning in warnings {
                 let location = warning.line.map { "\(trace):\($0): " } ?? "\(trace): "
-                FileHandle.standardError.write(Data("\(location)warning: \(warning.message)\n".utf8))
+                StandardError.write("\(location)warning: \(warning.message)\n")
             }
         } catch let error as TraceInputError {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            StandardError.write("\(error.description)\n")
             throw ExitCode(1)
         } catch let error as ExportError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            StandardError.write("error: \(error.description)\n")
             throw ExitCode(1)
         }
     }

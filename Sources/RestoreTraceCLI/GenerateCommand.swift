@@ -2,7 +2,6 @@
 // stress tests. Documented in Benchmarks/README.md.
 
 import ArgumentParser
-import Foundation
 import RestoreTrace
 
 /// Writes a synthetic trace: same options, byte-identical file.
@@ -59,12 +58,12 @@ struct GenerateCommand: ParsableCommand {
         do {
             records = try generator.write(to: output)
         } catch {
-            FileHandle.standardError.write(Data("restoretrace generate: \(error)\n".utf8))
+            StandardError.write("restoretrace generate: \(error)\n")
             throw ExitCode(1)
         }
         let elapsed = Double(RecordStamper.monotonicNanoseconds() - start)
         let perRecord = records > 0 ? elapsed / Double(records) : 0
-        FileHandle.standardError.write(Data(
-            "generate: \(records) records to \(output) in \(String(format: "%.2f", elapsed / 1e9)) s (\(String(format: "%.0f", perRecord)) ns/record, generation included)\n".utf8))
+        StandardError.write(
+            "generate: \(records) records to \(output) in \(CFormat.string("%.2f", elapsed / 1e9)) s (\(CFormat.string("%.0f", perRecord)) ns/record, generation included)\n")
     }
 }

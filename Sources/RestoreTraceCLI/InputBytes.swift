@@ -5,7 +5,13 @@
 // reads as zeros past the cut instead of killing the process, and ``change`` says so.
 
 import CFileMapping
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of one input, valid while the value lives.
 final class InputBytes {
@@ -79,7 +85,7 @@ final class InputBytes {
 
     /// Reads `input` (`-` is standard input); the error names the input and why.
     static func read(_ input: String) throws(RenderCommand.RenderFailure) -> InputBytes {
-        if input == "-" { return InputBytes(array: [UInt8](FileHandle.standardInput.readDataToEndOfFile())) }
+        if input == "-" { return InputBytes(array: try readToEnd(STDIN_FILENO, name: "<stdin>")) }
         let descriptor = open(input, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let why = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -111,7 +117,7 @@ final class InputBytes {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { continue }
             if got < 0 {
                 throw RenderCommand.RenderFailure(message: "\(name): cannot read the input: \(String(cString: strerror(errno)))")
@@ -120,4 +126,9 @@ final class InputBytes {
             bytes.append(contentsOf: chunk[..<got])
         }
     }
+}
+
+/// read(2), named apart from the `read` methods in scope where it is called.
+private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }

@@ -1,14 +1,26 @@
 // While `simulate` runs: on SIGINT, SIGTERM or SIGHUP, kill the relaunch child (if it has
 // started) and remove the half-written trace and the temporary workspace, then die of the same signal.
 
-import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import RestoreTrace
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Watches for interrupting signals for as long as it is alive (until ``cancel()``).
 final class InterruptCleanup: @unchecked Sendable {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var child: pid_t?
 
     /// - Parameter paths: files and directories to remove before exiting.
@@ -82,7 +94,7 @@ final class InterruptCleanup: @unchecked Sendable {
 enum ParentWatch {
     static func start() {
         let parent = getppid()
-        Thread.detachNewThread {
+        _ = SystemThread.detach {
             while getppid() == parent { usleep(200_000) }
             _exit(SimulateExitCode.relaunchFailed)
         }

@@ -1,6 +1,12 @@
 // Output paths that would destroy an input, or each other: refused before anything runs.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds outputs that name an input file (the same file by device and inode, whatever the
 /// spelling: `t.jsonl`, `./t.jsonl`, a link) or repeat another output.
@@ -18,7 +24,7 @@ enum OutputClash {
             if let overwritten = OutputClash.input(overwrittenBy: output, inputs: outputs.map(\.input)) {
                 return "-o \(output) is the input \(overwritten): writing it would destroy the input; choose another output"
             }
-            let key = (output as NSString).standardizingPath
+            let key = PathName.standardized(output)
             if let earlier = seen[key] {
                 return "\(earlier) and \(input) would both be written to \(output); render them into different places"
             }

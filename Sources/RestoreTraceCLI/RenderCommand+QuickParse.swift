@@ -7,9 +7,9 @@
 import RestoreTrace
 
 extension RenderCommand {
-    /// The command `arguments` (what follows `render`) stand for, or nil when ArgumentParser
-    /// must read them. Gives the same command as ArgumentParser for every line it accepts.
-    static func quicklyParsed(_ arguments: ArraySlice<String>) -> RenderCommand? {
+    /// The settings `arguments` (what follows `render`) stand for, or nil when ArgumentParser
+    /// must read them. Gives the same settings as ArgumentParser's command for every line it accepts.
+    static func quicklyParsed(_ arguments: ArraySlice<String>) -> RenderSettings? {
         var inputs: [String] = []
         var output: String?
         var view: View?
@@ -80,15 +80,7 @@ extension RenderCommand {
             }
         }
         guard !inputs.isEmpty else { return nil }
-        var command = RenderCommand()
-        command.inputs = inputs
-        command.output = output
-        command.view = view
-        command.format = format
-        command.theme = theme ?? .light
-        command.maxNodes = maxNodes ?? DiagramOptions.defaultMaximumNodes
-        command.heat = heat
-        command.skipBadLines = skipBadLines
-        return command
+        return RenderSettings(inputs: inputs, output: output, view: view, format: format, theme: theme ?? .light,
+                              maxNodes: maxNodes ?? DiagramOptions.defaultMaximumNodes, heat: heat, skipBadLines: skipBadLines)
     }
 }

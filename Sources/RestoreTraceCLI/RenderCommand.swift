@@ -3,7 +3,13 @@
 
 import ArgumentParser
 import CGraphvizSupport
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 struct RenderCommand: ParsableCommand {
@@ -67,6 +73,84 @@ struct RenderCommand: ParsableCommand {
 
     init() {}
 
+    /// What the options ask for, as plain values: what ``run()`` renders. The quick reading of
+    /// the command line (RenderCommand+QuickParse) makes the same values without ArgumentParser.
+    var settings: RenderSettings {
+        RenderSettings(inputs: inputs, output: output, view: view, format: format, theme: theme,
+                       maxNodes: maxNodes, heat: heat, skipBadLines: skipBadLines)
+    }
+
+    func run() throws { try settings.run() }
+
+    /// Checks the options together and decides every output path.
+    func makePlan() throws(RenderFailure) -> [RenderPlan] { try settings.makePlan() }
+
+    /// Starts libgvc's warm-up before the arguments are parsed, when they are a `render` of
+    /// anything but DOT, so that parsing overlaps it too. The `restoretrace` executable has done
+    /// this before `main` already (RenderEarlyStart); this is for in-process runs. A wrong guess
+    /// costs only CPU on the other core; ``run()`` warms up for the format it really renders,
+    /// and waits for both before it returns.
+    static func warmUpEarly(arguments: [String]) {
+        guard arguments.first == "render", let format = guessedFormat(arguments: arguments.dropFirst()) else { return }
+        GraphvizRenderer.shared.warmUp(for: format)
+    }
+
+    /// The output format `render`'s arguments ask for, or nil when they draw nothing through
+    /// libgvc (`--format dot`, a `.dot` output, help): the guess the early start makes in C,
+    /// before Swift runs.
+    static func guessedFormat(arguments: ArraySlice<String>) -> OutputFormat? {
+        var pointers = (["render"] + arguments).map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let name = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { arguments in
+                restoretrace_render_warm_up_format(Int32(arguments.count), arguments.baseAddress)
+            }
+        }
+        guard let name else { return nil }
+        return OutputFormat.allCases.first { $0 != .dot && $0.libgvcName == String(cString: name) }
+    }
+
+    /// One input and where its drawing goes (nil: standard output).
+    struct RenderPlan {
+        var input: String
+        var output: String?
+        var format: OutputFormat
+    }
+
+    struct RenderFailure: Error {
+        var message: String
+    }
+
+    /// `trace.jsonl` -> `trace`, `app.scenario.json` -> `app.scenario`: only the last extension goes.
+    static func stem(of path: String) -> String {
+        let pathExtension = PathName.pathExtension(path)
+        return pathExtension.isEmpty ? path : String(path.dropLast(pathExtension.count + 1))
+    }
+
+    /// The largest `--max-nodes` accepted.
+    static let maximumNodesLimit = 10_000
+
+    static func printError(_ text: String) {
+        StandardError.write(text + "\n")
+    }
+}
+
+/// `render`'s options as plain values, and the rendering they ask for. Made from a
+/// ``RenderCommand`` parsed by ArgumentParser, or by the quick reading: creating a command with
+/// its property wrappers asks the Swift runtime about protocol conformances, about 0.2 ms.
+struct RenderSettings: Equatable {
+    typealias RenderPlan = RenderCommand.RenderPlan
+    typealias RenderFailure = RenderCommand.RenderFailure
+
+    var inputs: [String]
+    var output: String?
+    var view: RenderCommand.View?
+    var format: RenderCommand.Format?
+    var theme: RenderCommand.Theme = .light
+    var maxNodes: Int = DiagramOptions.defaultMaximumNodes
+    var heat = false
+    var skipBadLines = false
+
     func run() throws {
         let plan: [RenderPlan]
         do {
@@ -106,42 +190,6 @@ struct RenderCommand: ParsableCommand {
         init(_ source: DiagramSource) { self.source = source }
     }
 
-    /// Starts libgvc's warm-up before the arguments are parsed, when they are a `render` of
-    /// anything but DOT, so that parsing overlaps it too. The `restoretrace` executable has done
-    /// this before `main` already (RenderEarlyStart); this is for in-process runs. A wrong guess
-    /// costs only CPU on the other core; ``run()`` warms up for the format it really renders,
-    /// and waits for both before it returns.
-    static func warmUpEarly(arguments: [String]) {
-        guard arguments.first == "render", let format = guessedFormat(arguments: arguments.dropFirst()) else { return }
-        GraphvizRenderer.shared.warmUp(for: format)
-    }
-
-    /// The output format `render`'s arguments ask for, or nil when they draw nothing through
-    /// libgvc (`--format dot`, a `.dot` output, help): the guess the early start makes in C,
-    /// before Swift runs.
-    static func guessedFormat(arguments: ArraySlice<String>) -> OutputFormat? {
-        var pointers = (["render"] + arguments).map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        let name = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { arguments in
-                restoretrace_render_warm_up_format(Int32(arguments.count), arguments.baseAddress)
-            }
-        }
-        guard let name else { return nil }
-        return OutputFormat.allCases.first { $0 != .dot && $0.libgvcName == String(cString: name) }
-    }
-
-    /// One input and where its drawing goes (nil: standard output).
-    struct RenderPlan {
-        var input: String
-        var output: String?
-        var format: OutputFormat
-    }
-
-    struct RenderFailure: Error {
-        var message: String
-    }
-
     /// Checks the options together and decides every output path.
     func makePlan() throws(RenderFailure) -> [RenderPlan] {
         guard maxNodes >= 20 else { throw RenderFailure(message: "--max-nodes must be 20 or more, got \(maxNodes)") }
@@ -156,9 +204,7 @@ struct RenderCommand: ParsableCommand {
         }
         var outputIsDirectory = false
         if let output {
-            var isDirectory: ObjCBool = false
-            outputIsDirectory = output.hasSuffix("/")
-                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+            outputIsDirectory = output.hasSuffix("/") || PathName.isDirectory(output)
             if inputs.count > 1 && !outputIsDirectory {
                 throw RenderFailure(message: "-o \(output) names one file but \(inputs.count) inputs were given; "
                     + "give a directory (ending in /) or render one input at a time")
@@ -166,7 +212,7 @@ struct RenderCommand: ParsableCommand {
         }
         let fileFormat: OutputFormat?
         if let output, !outputIsDirectory, output != "-" {
-            let pathExtension = (output as NSString).pathExtension
+            let pathExtension = PathName.pathExtension(output)
             fileFormat = OutputFormat(fileExtension: pathExtension)
             if fileFormat == nil && format == nil {
                 throw RenderFailure(message: "cannot tell the format from -o \(output); "
@@ -183,8 +229,8 @@ struct RenderCommand: ParsableCommand {
             let destination: String?
             if let output {
                 if outputIsDirectory {
-                    let name = input == "-" ? "stdin" : RenderCommand.stem(of: (input as NSString).lastPathComponent)
-                    destination = (output as NSString).appendingPathComponent(name + "." + chosen.fileExtension)
+                    let name = input == "-" ? "stdin" : RenderCommand.stem(of: PathName.lastComponent(input))
+                    destination = PathName.appending(name + "." + chosen.fileExtension, to: output)
                 } else {
                     destination = output == "-" ? nil : output
                 }
@@ -193,12 +239,6 @@ struct RenderCommand: ParsableCommand {
             }
             return RenderPlan(input: input, output: destination, format: chosen)
         }
-    }
-
-    /// `trace.jsonl` -> `trace`, `app.scenario.json` -> `app.scenario`: only the last extension goes.
-    static func stem(of path: String) -> String {
-        let pathExtension = (path as NSString).pathExtension
-        return pathExtension.isEmpty ? path : String(path.dropLast(pathExtension.count + 1))
     }
 
     /// Renders one input and returns what it loaded.
@@ -244,7 +284,11 @@ struct RenderCommand: ParsableCommand {
         }
         for warning in rendering.warnings { RenderCommand.printError("\(displayName): graphviz: \(warning)") }
         guard let output = plan.output else {
-            FileHandle.standardOutput.write(rendering.data)
+            do {
+                try FileDescriptorWriting.writeAll(rendering.data, to: STDOUT_FILENO, name: "standard output")
+            } catch {
+                throw RenderFailure(message: "\(displayName): \(error.description)")
+            }
             return source
         }
         do {
@@ -262,13 +306,6 @@ struct RenderCommand: ParsableCommand {
             RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
         }
         return source
-    }
-
-    /// The largest `--max-nodes` accepted.
-    static let maximumNodesLimit = 10_000
-
-    static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
 

@@ -2,7 +2,13 @@
 // code (64, EX_USAGE) to restoretrace's documented 2.
 
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 extension RestoreTraceCommand {
@@ -16,25 +22,29 @@ extension RestoreTraceCommand {
         RenderCommand.warmUpEarly(arguments: given)
         do {
             // The main command's usual lines skip ArgumentParser's model (see RenderCommand+QuickParse).
-            var command: any ParsableCommand
             if given.first == "render", let render = RenderCommand.quicklyParsed(given.dropFirst()) {
-                command = render
+                try render.run()
             } else {
-                command = try parseAsRoot(arguments)
+                var command = try parseAsRoot(arguments)
+                try command.run()
             }
-            try command.run()
             GraphvizRenderer.shared.waitForWarmUp()
             exit()
         } catch {
             // Never exit with libgvc busy on the warm-up thread (a usage error after `render`):
             // a usage error is printed first, then waited for, so the message is not delayed.
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardError.write(fullMessage(for: error) + "\n")
                 GraphvizRenderer.shared.waitForWarmUp()
-                Foundation.exit(usageErrorExitCode)
+                exitProcess(usageErrorExitCode)
             }
             GraphvizRenderer.shared.waitForWarmUp()
             exit(withError: error)
         }
     }
+}
+
+/// exit(3), named apart from ParsableCommand's `exit` in scope where it is called.
+private func exitProcess(_ code: Int32) -> Never {
+    exit(code)
 }

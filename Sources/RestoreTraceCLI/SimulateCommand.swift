@@ -2,7 +2,6 @@
 // termination, a relaunch in a child process, and restoration, recording it all in one trace.
 
 import ArgumentParser
-import Foundation
 import RestoreTrace
 
 /// The `ts` unit of the trace `simulate` writes.
@@ -103,5 +102,5 @@ struct SimulateCommand: ParsableCommand {
 
 /// Writes one line to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardError.write(text + "\n")
 }

@@ -2,7 +2,19 @@
 // (temporary file beside it, then rename), or an existing device or pipe such as /dev/null,
 // which is written into and never replaced.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RestoreTrace
 
 extension SimulationRun {
     enum OutputTarget {
@@ -28,8 +40,7 @@ extension SimulationRun {
                 }
             }
             let parent = URL(fileURLWithPath: argument).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard PathName.isDirectory(parent) else {
                 return .failure(SimulateRunError(message: "\(argument): the directory \(parent) does not exist; create it or choose another -o"))
             }
             return .success(.file(path: argument))
@@ -51,13 +62,14 @@ extension SimulationRun {
         func publish(_ tracePath: String) -> String? {
             switch self {
             case .standardOutput:
-                return OutputTarget.copy(tracePath, to: FileHandle.standardOutput, name: "standard output")
+                return OutputTarget.copy(tracePath, to: STDOUT_FILENO, name: "standard output")
             case .special(let path):
-                guard let handle = FileHandle(forWritingAtPath: path) else {
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
                     return "error: \(path): cannot open for writing: \(String(cString: strerror(errno)))"
                 }
-                defer { try? handle.close() }
-                return OutputTarget.copy(tracePath, to: handle, name: path)
+                defer { close(descriptor) }
+                return OutputTarget.copy(tracePath, to: descriptor, name: path)
             case .file(let path):
                 guard rename(tracePath, path) == 0 else {
                     return "error: \(path): cannot write the trace: \(String(cString: strerror(errno)))"
@@ -66,17 +78,22 @@ extension SimulationRun {
             }
         }
 
-        private static func copy(_ tracePath: String, to output: FileHandle, name: String) -> String? {
-            guard let input = FileHandle(forReadingAtPath: tracePath) else { return "error: cannot read back the trace" }
-            defer { try? input.close() }
-            do {
-                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                    try output.write(contentsOf: chunk)
+        private static func copy(_ tracePath: String, to output: Int32, name: String) -> String? {
+            let input = open(tracePath, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+            defer { close(input) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+                if got == 0 { return nil }
+                do {
+                    try FileDescriptorWriting.writeAll(chunk[..<got], to: output, name: name)
+                } catch {
+                    return "error: cannot write the trace to \(name): \(error.description)"
                 }
-            } catch {
-                return "error: cannot write the trace to \(name): \(error.localizedDescription)"
             }
-            return nil
         }
     }
 }

@@ -2,8 +2,19 @@
 // process. It knows only the archive directory and the scenario's description of the relaunched
 // app, and appends its records to the trace the parent began, continuing its numbering.
 
-import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 struct SimulateRelaunchCommand: ParsableCommand {

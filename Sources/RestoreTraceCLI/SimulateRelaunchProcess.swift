@@ -1,7 +1,18 @@
 // SimulateRelaunchProcess: starts the relaunched app as a child process of this same executable
 // (`restoretrace simulate-relaunch ...`) and reports how it ended.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// One relaunch of the app in a child process.
@@ -38,32 +49,24 @@ struct SimulateRelaunchProcess {
 
     /// Runs the child to the end. Throws when it cannot be started at all.
     func run() throws -> Result {
-        let process = Process()
-        process.executableURL = try SimulateRelaunchProcess.restoretraceExecutable()
+        let executable = try SimulateRelaunchProcess.restoretraceExecutable()
         var arguments = [
+            executable.path,
             SimulateRelaunchCommand.configuration.commandName ?? "simulate-relaunch",
             "--scenario", scenarioPath, "--archive", archiveDirectory, "--trace", tracePath,
             "--continuation", continuation.description,
         ]
         if let scenarioName { arguments += ["--scenario-name", scenarioName] }
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // The modelled crash is an abort(): no Swift backtrace on stderr, no time spent symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        // The child must never write to our standard output: with `-o -` that is the trace.
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        interruption?.watch(child: process.processIdentifier)
-        let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try ChildProcess.start(
+            executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+        interruption?.watch(child: child.identifier)
+        let errorBytes = child.readStandardError()
+        let status = child.wait()
         interruption?.parkIfInterrupted()
-        let ending: Ending = process.terminationReason == .uncaughtSignal
-            ? .killed(signal: process.terminationStatus) : .exited(process.terminationStatus)
-        return Result(ending: ending, standardError: String(decoding: errorBytes, as: UTF8.self))
+        return Result(ending: status, standardError: String(decoding: errorBytes, as: UTF8.self))
     }
 
     /// Names the executable to run the relaunch with, for installs where this process cannot find itself.
@@ -85,7 +88,10 @@ struct SimulateRelaunchProcess {
         }
         let sibling = own.deletingLastPathComponent().appendingPathComponent("restoretrace")
         if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        #if !canImport(FoundationEssentials)
+        // Where there is no /proc (Darwin), Foundation's bundle knows the executable.
         if let main = Bundle.main.executableURL, FileManager.default.isExecutableFile(atPath: main.path) { return main }
+        #endif
         throw SimulateRunError(message: "cannot find the restoretrace executable to run the relaunch in; build it with `swift build`")
     }
 }

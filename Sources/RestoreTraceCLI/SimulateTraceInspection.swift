@@ -1,7 +1,18 @@
 // SimulateTraceInspection: what a trace file says after a relaunch process died in it — the
 // spans it left open, where its numbering stopped, and whether its last line was cut off.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// Reads a trace that `simulate` is writing, after its relaunch process stopped.
@@ -62,13 +73,15 @@ struct SimulateTraceInspection {
     /// Whether the file's last line is the `E` of the `restoration` span, numbered `seq` or
     /// later: what a relaunch process that ran to the end leaves. Reads only the file's tail.
     static func endsWithRestoration(path: String, after seq: Int64) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        guard let size = try? file.seekToEnd(), size > 0 else { return false }
-        let tailLength = min(size, 64 * 1024)
-        guard (try? file.seek(toOffset: size - tailLength)) != nil,
-              let tail = try? file.readToEnd(), tail.last == 0x0A
-        else { return false }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_size > 0 else { return false }
+        let tailLength = Int(min(status.st_size, 64 * 1024))
+        var tail = [UInt8](repeating: 0, count: tailLength)
+        let got = tail.withUnsafeMutableBytes { pread(file, $0.baseAddress, tailLength, status.st_size - off_t(tailLength)) }
+        guard got == tailLength, tail.last == 0x0A else { return false }
         let bytes = [UInt8](tail.dropLast())
         let start = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         guard let record = try? JSONValue.parse(bytes[start...]).objectValue else { return false }

@@ -2,7 +2,18 @@
 // the archive directory, hand the trace to a relaunch child process, judge how it ended, and put
 // the finished trace in place atomically (or copy it to standard output).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 struct SimulationRun {
@@ -196,12 +207,13 @@ struct SimulationRun {
     }
 
     private static func childOutput(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? "" : "; it said:\n" + trimmed
+        // Without the white space (blank lines, the last line break) around what it said.
+        let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return trimmed.isEmpty ? "" : "; it said:\n" + String(trimmed)
     }
 
     private static func makeWorkspace() throws -> URL {
-        var template = Array((NSTemporaryDirectory() + "/restoretrace-simulate-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-simulate-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
             return String(cString: base)
@@ -220,7 +232,7 @@ struct SimulationRun {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(error.localizedDescription)")
+            throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(error)")
         }
         // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
         // or restoration marker must not leak into this one (the relaunch would discard the new archive).

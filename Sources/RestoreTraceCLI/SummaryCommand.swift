@@ -1,8 +1,19 @@
 // `restoretrace summary TRACE`: timing statistics of a trace per kind, phase, class or path;
 // the slowest objects; locate steps, exclusions, discards; unfinished spans first.
 
-import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 struct SummaryCommand: ParsableCommand {
@@ -49,7 +60,7 @@ struct SummaryCommand: ParsableCommand {
 
     func run() throws {
         guard top >= 0 else {
-            FileHandle.standardError.write(Data("error: --top must be 0 or more, got \(top)\n".utf8))
+            StandardError.write("error: --top must be 0 or more, got \(top)\n")
             throw ExitCode(2)
         }
         let grouping = SummaryGrouping(rawValue: by.rawValue) ?? .kind
@@ -57,7 +68,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             summary = try SummaryCommand.summarise(path: trace, top: top, grouping: grouping, skipBadLines: skipBadLines)
         } catch {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            StandardError.write("\(error.description)\n")
             throw ExitCode(1)
         }
         let bytes: [UInt8]
@@ -75,7 +86,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             try StandardOutput().write(bytes)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            StandardError.write("error: \(error.description)\n")
             throw ExitCode(1)
         }
     }

@@ -2,7 +2,6 @@
 // prints a one-screen report per file.
 
 import ArgumentParser
-import Foundation
 import RestoreTrace
 
 /// Checks that traces are well-formed `restoretrace/1` and consistent (spans pair and nest,
@@ -54,7 +53,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 report = try TraceValidator.validate(path: path, options: options)
             } catch {
-                FileHandle.standardError.write(Data("restoretrace validate: \(error) (nothing was checked)\n".utf8))
+                StandardError.write("restoretrace validate: \(error) (nothing was checked)\n")
                 anyUnopenable = true
                 continue
             }

@@ -4,7 +4,13 @@
 // (no whitespace, no escapes, ASCII strings, integers only), so copying gives byte-identical
 // output; anything else returns nil and the caller exports the file through TraceReader.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 enum ChromeLineScanner {

@@ -1,7 +1,18 @@
 // ExportOutput: where exports and reports write their bytes: a file that appears only when
 // complete (temporary file, then rename), standard output, or memory (for tests).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A destination for output bytes. ``commit()`` makes the output final; an output dropped
 /// without a commit leaves nothing behind (a file output removes its temporary file).
@@ -104,8 +115,8 @@ public final class MemoryOutput: ExportOutput {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-enum FileDescriptorWriting {
-    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, name: String) throws(ExportError) {
+package enum FileDescriptorWriting {
+    package static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, name: String) throws(ExportError) {
         // withUnsafeBytes rethrows untyped: the error is carried out as a value.
         let written = bytes.withUnsafeBytes { buffer in
             Result { () throws(ExportError) in try writeAll(buffer, to: descriptor, name: name) }
@@ -113,10 +124,10 @@ enum FileDescriptorWriting {
         try written.get()
     }
 
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(ExportError) {
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(ExportError) {
         var offset = 0
         while offset < buffer.count {
-            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .writeFailed(path: name, reason: String(cString: strerror(errno)))
@@ -124,4 +135,9 @@ enum FileDescriptorWriting {
             offset += written
         }
     }
+}
+
+/// write(2), named apart from the `write` methods in scope where it is called.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

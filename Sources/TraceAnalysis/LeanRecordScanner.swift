@@ -3,7 +3,13 @@
 // refuses anything unusual (escapes in kept strings, non-integer numbers, odd types), so the
 // caller can fall back to the full TraceReader, which reports the problem properly.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 /// Parses one record line into a ``TraceRecord`` holding the core fields and the attributes

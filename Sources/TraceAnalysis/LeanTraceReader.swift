@@ -4,7 +4,13 @@
 // it does not accept ends the fast path, and the caller reads the file again with TraceInput,
 // which reports problems with their line numbers. Well-formed traces never take that detour.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 /// Reads a trace file's records through ``LeanRecordScanner``.
@@ -62,7 +68,7 @@ public enum LeanTraceReader {
                 buffer = larger
                 capacity *= 2
             }
-            let count = unread == 0 ? 0 : Foundation.read(descriptor, buffer + filled, min(capacity - filled, unread))
+            let count = unread == 0 ? 0 : posixRead(descriptor, buffer + filled, min(capacity - filled, unread))
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -92,4 +98,9 @@ public enum LeanTraceReader {
         else { return nil }
         return (header, reader.bytesRead)
     }
+}
+
+/// read(2), named apart from the `read` methods in scope where it is called.
+private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }

@@ -2,7 +2,18 @@
 // exports whose output order differs from the input's (speedscope writes one profile's
 // events after another's) without holding a large trace in memory.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Appends bytes; replays them in order with ``drain(into:)``.
 final class SpoolBuffer {
@@ -44,7 +55,7 @@ final class SpoolBuffer {
 
     private func spill() throws(ExportError) {
         if descriptor < 0 {
-            var template = Array((NSTemporaryDirectory() + "/restoretrace-spool-XXXXXX").utf8CString)
+            var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-spool-XXXXXX").utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else {
                 throw .cannotCreate(path: "a temporary spool file", reason: String(cString: strerror(errno)))

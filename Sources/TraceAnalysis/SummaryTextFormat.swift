@@ -2,7 +2,6 @@
 // 100 columns wide, unfinished spans first; and `--format markdown`, the same sections as
 // Markdown tables for pasting into issues and docs.
 
-import Foundation
 import TraceFormat
 
 /// Renders a ``TraceSummary`` for people: plain text (optionally coloured) or Markdown.
@@ -279,7 +278,7 @@ enum TextNumbers {
 enum MarkdownTable {
     static func render(_ table: TextTable) -> String {
         func row(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+            "| " + cells.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |"
         }
         let rule = "|" + table.columns.map { $0.alignment == .right ? "---:|" : "---|" }.joined()
         return ([row(table.columns.map(\.title)), rule] + table.rows.map(row)).joined(separator: "\n")

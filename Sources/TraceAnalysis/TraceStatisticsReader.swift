@@ -4,8 +4,19 @@
 // what one pass in file order gives. Anything the fast path cannot settle alone (a line it does
 // not accept, a join it cannot vouch for) is left to the caller's full reader, as before.
 
-import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 /// Reads a trace file's ``TraceStatistics`` through ``LeanRecordScanner``, in parts when large.
@@ -98,7 +109,7 @@ public enum TraceStatisticsReader {
 
 /// One slot per part, each written once by the thread reading that part.
 private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var slots: [TraceStatistics?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }

@@ -1,7 +1,5 @@
 // A recorder that keeps every record in memory, for tests (ours and users') to assert on.
 
-import Foundation
-
 /// Keeps every record in memory, stamped exactly as the JSONL writer would stamp them.
 ///
 /// ```swift
@@ -10,7 +8,7 @@ import Foundation
 /// #expect(recorder.records(kind: .decode).count == 3)
 /// ```
 public final class InMemoryRecorder: TraceRecorder, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var stamper: RecordStamper
     private var stored: [TraceRecord] = []
     public let header: TraceHeader

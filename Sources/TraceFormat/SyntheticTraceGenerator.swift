@@ -2,7 +2,13 @@
 // and stress tests. A seeded SplitMix64 drives everything, so the same configuration gives
 // byte-identical output on every machine.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, seedable generator. Not for secrets.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

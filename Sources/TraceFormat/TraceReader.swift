@@ -2,8 +2,6 @@
 // read(2), splits lines with memchr, and parses each line on the fast path; memory stays
 // bounded by the chunk size and the longest line, whatever the file size.
 
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -2,7 +2,13 @@
 // The engine talks only to `TraceRecorder`; the JSONL writer and the in-memory recorder
 // are two implementations.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Receives every step of a run. Implementations stamp `seq`, `ts` and span ids, so callers
 /// only say what happened. Implementations MUST be safe to call from any thread.
@@ -90,7 +96,7 @@ public struct RecordStamper: Sendable {
 
 /// A recorder that keeps nothing: the baseline for measuring what recording costs.
 public final class NullRecorder: TraceRecorder, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var nextSpan: Int64 = 1
     public init() {}
     public func begin(_ kind: RecordKind, path: [String]?, className: String?, attributes: [TraceAttribute]) -> Int64 {

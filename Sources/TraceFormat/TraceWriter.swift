@@ -1,8 +1,6 @@
 // TraceWriter: the JSONL trace writer. Stamps records, encodes them straight to UTF-8 bytes
 // in its own buffer, and writes them to a file or standard output with write(2).
 
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -56,7 +54,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
     /// The header line this writer wrote, or nil when it continues another writer's trace.
     public let header: TraceHeader?
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     // The lock orders every access to the state below, so Swift's run-time exclusivity check
     // (a thread-local bookkeeping call around each access) is turned off for the two that
     // every record touches.

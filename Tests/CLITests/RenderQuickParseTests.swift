@@ -7,11 +7,6 @@ import Testing
 
 @Suite("render: the quick reading of its arguments")
 struct RenderQuickParseTests {
-    /// The options of a parsed command, for comparing.
-    static func fields(_ command: RenderCommand) -> String {
-        "\(command.inputs) \(String(describing: command.output)) \(String(describing: command.view)) "
-            + "\(String(describing: command.format)) \(command.theme) \(command.maxNodes) \(command.heat) \(command.skipBadLines)"
-    }
 
     static let taken: [[String]] = [
         ["t.jsonl"],
@@ -54,7 +49,7 @@ struct RenderQuickParseTests {
         for arguments in Self.taken {
             let quick = try #require(RenderCommand.quicklyParsed(arguments[...]), "not taken: \(arguments)")
             let parsed = try RenderCommand.parse(arguments)
-            #expect(Self.fields(quick) == Self.fields(parsed), "\(arguments)")
+            #expect(quick == parsed.settings, "\(arguments)")
         }
     }
 
@@ -77,7 +72,7 @@ struct RenderQuickParseTests {
                 Issue.record("taken, but ArgumentParser refuses: \(arguments)")
                 continue
             }
-            #expect(Self.fields(quick) == Self.fields(parsed), "\(arguments)")
+            #expect(quick == parsed.settings, "\(arguments)")
         }
     }
 }

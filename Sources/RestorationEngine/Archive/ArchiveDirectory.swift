@@ -2,7 +2,18 @@
 // atomically (temp file in the same directory, fsync, rename, fsync of the directory), and the
 // small state files of rule 4 (launch-crash counter, force-quit marker, restoration marker).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A disk operation on the archive directory failed.
 public struct ArchiveDirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -74,9 +85,10 @@ public struct ArchiveDirectory: Sendable, Hashable {
 
     /// Launches that started and did not finish since the archive was written.
     public var launchCrashCount: Int {
-        guard let text = try? String(contentsOf: launchCrashesURL, encoding: .utf8),
-              let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), count >= 0
-        else { return 0 }
+        guard let text = try? String(contentsOf: launchCrashesURL, encoding: .utf8) else { return 0 }
+        // One number, with any white space around it.
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1, let count = Int(words[0]), count >= 0 else { return 0 }
         return count
     }
 

@@ -1,7 +1,10 @@
 // EngineClock: where the engine reads "now" (the archive's timestamp key). Injected so that
 // deterministic runs write byte-identical archives.
-
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The source of wall-clock time for the archive's ``StateCoderKey/timestamp``.
 public struct EngineClock: Sendable {

@@ -2,7 +2,11 @@
 // whose selection and first visible element are kept as model identifiers through a data
 // source adopting ModelAssociation (rule 10).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TraceFormat
 
 /// `UIView` as far as restoration goes: an identifier and subviews.

@@ -2,7 +2,7 @@
 // hierarchy the loader accepts (1,000 levels; a debug build spends several KiB per level) can
 // never overflow the caller's stack, whichever thread the caller is on.
 
-import Foundation
+import TraceFormat
 
 enum DeepRecursion {
     /// Stack for the walk: room for the loader's limits with a wide margin. Pages are only
@@ -14,21 +14,16 @@ enum DeepRecursion {
         _ body: @escaping @Sendable () throws(Failure) -> Value
     ) throws(Failure) -> Value {
         let outcome = Outcome<Value, Failure>()
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let started = SystemThread.runAndWait(stackBytes: stackBytes) {
             outcome.result = Result { () throws(Failure) -> Value in try body() }
-            finished.signal()
         }
-        thread.stackSize = stackBytes
-        thread.start()
-        finished.wait()
-        // The semaphore orders the worker's write before this read. Should the thread not have run
-        // the body, run it here: correct, only without the larger stack.
-        guard let result = outcome.result else { return try body() }
+        // Joining the thread orders the worker's write before this read. Should no thread have
+        // started, run the body here: correct, only without the larger stack.
+        guard started, let result = outcome.result else { return try body() }
         return try result.get()
     }
 
-    /// Carries the result from the worker thread; written once before the semaphore is signalled.
+    /// Carries the result from the worker thread; written once, before the thread ends.
     private final class Outcome<Value: Sendable, Failure: Error>: @unchecked Sendable {
         var result: Result<Value, Failure>?
     }

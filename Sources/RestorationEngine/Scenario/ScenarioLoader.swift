@@ -3,7 +3,13 @@
 // line and column of malformed JSON), and refusing hostile input (huge files, absurd nesting)
 // without crashing.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 /// Loads scenario files (spec/SCENARIO_FORMAT.md).
@@ -151,42 +157,53 @@ public struct ScenarioLoader: Sendable {
 
     private func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
         let name = ScenarioLoader.displayName(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ScenarioError(file: path, problem: .unreadable(reason: "no such file; check the path"))
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno == ENOENT || errno == ENOTDIR ? "no such file; check the path" : String(cString: strerror(errno))
+            throw ScenarioError(file: path, problem: .unreadable(reason: reason))
         }
-        guard !isDirectory.boolValue else {
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             throw ScenarioError(file: path, problem: .unreadable(reason: "it is a directory; give a .scenario.json file"))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScenarioError(file: path, problem: .unreadable(reason: "permission denied"))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw ScenarioError(file: path, problem: .unreadable(reason: reason))
         }
-        defer { try? handle.close() }
-        return try read(handle, name: name)
+        defer { close(descriptor) }
+        return try read(descriptor, name: name)
     }
 
     /// The bytes of standard input, refused when larger than ``Limits/maxFileBytes``.
     public func readStandardInput() throws(ScenarioError) -> [UInt8] {
-        try read(FileHandle.standardInput, name: ScenarioLoader.standardInputName)
+        try read(STDIN_FILENO, name: ScenarioLoader.standardInputName)
     }
 
     /// Reads at most `maxFileBytes + 1` bytes, so a huge (or endless) input is refused, not swallowed.
-    private func read(_ handle: FileHandle, name: String) throws(ScenarioError) -> [UInt8] {
+    private func read(_ descriptor: Int32, name: String) throws(ScenarioError) -> [UInt8] {
         var bytes: [UInt8] = []
         let cap = limits.maxFileBytes
-        do {
-            while bytes.count <= cap {
-                let want = min(1 << 20, cap + 1 - bytes.count)
-                guard let chunk = try handle.read(upToCount: want), !chunk.isEmpty else { break }
-                bytes.append(contentsOf: chunk)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= cap {
+            let want = min(chunk.count, cap + 1 - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, want) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ScenarioError(file: name, problem: .unreadable(reason: String(cString: strerror(errno))))
             }
-        } catch {
-            throw ScenarioError(file: name, problem: .unreadable(reason: error.localizedDescription))
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
         }
         if bytes.count > cap {
-            let size = (try? handle.seekToEnd()).map(Int.init) ?? bytes.count
-            throw ScenarioError(file: name, problem: .tooLarge(bytes: max(size, bytes.count), limit: cap))
+            // A file's whole size, where it has one (a pipe's is what was read).
+            let end = lseek(descriptor, 0, SEEK_END)
+            throw ScenarioError(file: name, problem: .tooLarge(bytes: max(Int(end), bytes.count), limit: cap))
         }
         return bytes
     }
+}
+
+/// read(2), named apart from the loader's `read` method.
+private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }

@@ -2,7 +2,11 @@
 // they encode the scenario's `state` and `encodes`, spend its `cost`, and at relaunch fail or
 // crash in decode where the scenario says so.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TraceFormat
 
 /// A scenario object's decode failed because the scenario sets `restore.decodeThrows`.

@@ -2,7 +2,11 @@
 // preserve (first process), prepareRelaunch (what happens to the files in between),
 // restore (second process). `restoretrace simulate` calls exactly these three methods.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TraceFormat
 
 /// Where the engine's notion of "now" comes from.

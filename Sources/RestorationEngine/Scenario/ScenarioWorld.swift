@@ -2,7 +2,13 @@
 // or the relaunched app (what exists at launch, its restoration classes, app delegate answers,
 // storyboard, and models with deleted identifiers). Built iteratively: deep scenarios are fine.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TraceFormat
 
 /// A scenario's app, built as engine objects for one of the two processes.
