@@ -9,9 +9,9 @@ setup:
 build: setup
 	swift build
 
-# The optimised binary, .build/release/restoretrace, with the Swift runtime and Foundation linked
-# in statically: it starts in ~6 ms instead of ~10 (no dynamic binding of libswiftCore and
-# libFoundation), a third of a small render. Benchmarks/*.sh build it the same way.
+# The optimised binary, .build/release/restoretrace, with the Swift runtime and FoundationEssentials
+# linked in statically: it starts in ~4 ms instead of ~10 (no dynamic binding of libswiftCore),
+# a sixth of a small render. Benchmarks/*.sh build it the same way.
 release: setup
 	swift build -c release --static-swift-stdlib
 

@@ -5,11 +5,17 @@ cd "$(dirname "$0")/.."
 
 echo "== swift build"
 swift build
-echo "== the executable links FoundationEssentials only"
-# swift-corelibs-foundation (Foundation, its ICU data) costs every process about half a
-# millisecond of start-up and a third of the binary; Sources import FoundationEssentials.
-if ldd .build/debug/restoretrace | grep -E 'lib(Foundation|FoundationInternationalization|_FoundationICU)\.so'; then
-    echo "restoretrace links the libraries above: a Sources file uses Foundation beyond FoundationEssentials" >&2
+echo "== Sources import FoundationEssentials, never all of Foundation"
+# swift-corelibs-foundation (Foundation and its ICU data) would cost every restoretrace process
+# about half a millisecond of start-up and a third of the binary. Foundation is imported only
+# where FoundationEssentials cannot be (Darwin): in the #else of #if canImport(FoundationEssentials).
+if awk 'FNR == 1 { previous = "" }
+        /^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+([a-z]+[[:space:]]+)?Foundation([.[:space:]]|$)/ && previous !~ /^#else/ {
+            print FILENAME ":" FNR ": " $0; found = 1
+        }
+        { previous = $0 }
+        END { exit !found }' $(find Sources -name '*.swift'); then
+    echo "the lines above import Foundation outside an #else of #if canImport(FoundationEssentials)" >&2
     exit 1
 fi
 echo "== swift test"

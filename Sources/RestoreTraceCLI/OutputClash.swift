@@ -24,6 +24,8 @@ enum OutputClash {
             if let overwritten = OutputClash.input(overwrittenBy: output, inputs: outputs.map(\.input)) {
                 return "-o \(output) is the input \(overwritten): writing it would destroy the input; choose another output"
             }
+            // Outputs can repeat one another only when there are two.
+            guard outputs.count > 1 else { continue }
             let key = PathName.standardized(output)
             if let earlier = seen[key] {
                 return "\(earlier) and \(input) would both be written to \(output); render them into different places"

@@ -59,7 +59,7 @@ public struct DurationFormatter: Sendable, Hashable {
             return text + zeros + " " + units[unitIndex]
         }
         let cut = text.index(text.startIndex, offsetBy: integerDigits)
-        return text[..<cut] + "." + text[cut...] + " " + units[unitIndex]
+        return String(text[..<cut]) + "." + String(text[cut...]) + " " + units[unitIndex]
     }
 
     private static func decimalDigits(_ value: UInt64) -> Int {

@@ -57,8 +57,11 @@ public final class AtomicOutputFile: ExportOutput {
             temporaryPath = nil
             descriptor = open(path, O_WRONLY | O_CLOEXEC)
         } else {
-            let url = URL(fileURLWithPath: path)
-            let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+            // Beside the output, so the rename cannot cross file systems: `dir/.name.PID.tmp`.
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[...$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let temporary = directory + "." + name + ".\(getpid()).tmp"
             temporaryPath = temporary
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
