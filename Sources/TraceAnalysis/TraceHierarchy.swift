@@ -91,7 +91,9 @@ public struct TraceHierarchy: Sendable {
 
     /// For each record given, in order, the index of its node in ``nodes``; nil for a record
     /// without a path. Lets a caller group records by object without hashing their paths again.
-    public private(set) var nodeOfRecord: [Int?] = []
+    /// Made when asked for, from the table (a node's index is its object's number there):
+    /// nothing in restoretrace asks, and a stored copy cost a render 16 bytes a record.
+    public var nodeOfRecord: [Int?] { (0..<table.count).map { table.object(ofRow: $0) } }
 
     /// Where ``nodeIndex(path:)`` looks paths up: the nodes are the table's objects.
     private let table: TraceTable
@@ -131,11 +133,9 @@ public struct TraceHierarchy: Sendable {
         // One pass over the rows that notes, per object, which rows say what (no strings yet).
         var facts = [ObjectFacts](repeating: ObjectFacts(), count: objectCount)
         var classRow = [Int32](repeating: -1, count: objectCount)
-        nodeOfRecord.reserveCapacity(table.count)
         let exclude = table.number(ofKind: .exclude)
         for row in 0..<table.count {
             guard let object = table.object(ofRow: row) else {
-                nodeOfRecord.append(nil)
                 if table.rows[row].kind == exclude {
                     unplacedExclusions.append(UnplacedExclusion(
                         className: table.classValue(row), reason: reads.slots.reason.flatMap { table.string(row, $0) },
@@ -143,7 +143,6 @@ public struct TraceHierarchy: Sendable {
                 }
                 continue
             }
-            nodeOfRecord.append(object)
             if classRow[object] < 0, table.rows[row].className >= 0 { classRow[object] = Int32(row) }
             facts[object].take(row: row, of: table, reads: reads)
         }

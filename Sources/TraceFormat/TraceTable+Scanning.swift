@@ -92,6 +92,8 @@ private struct TraceTableScanner {
         var lineStart = firstEnd + 1
         var line = 2
         rowPathTexts.reserveCapacity(count / 160)
+        // The distinct paths' texts: a few records name each path (see Builder's reservations).
+        pathTexts.reserve(entries: count / 640, textBytes: count / 8)
         while lineStart < count {
             let end = lineEnd(from: lineStart)
             let length = end - lineStart
@@ -379,6 +381,15 @@ private struct RawTextTable {
     private var counts: [Int32] = []
     private var values: [TraceTable.Value] = []
     private var texts: [UInt8] = []
+
+    /// Makes room for `entries` texts of `textBytes` bytes in all.
+    mutating func reserve(entries count: Int, textBytes: Int) {
+        entries.reserve(count)
+        starts.reserveCapacity(count)
+        counts.reserveCapacity(count)
+        values.reserveCapacity(count)
+        texts.reserveCapacity(textBytes)
+    }
 
     func find(hash: UInt64, base: UnsafePointer<UInt8>, start: Int, count: Int) -> TraceTable.Value? {
         let found = texts.withUnsafeBufferPointer { texts in

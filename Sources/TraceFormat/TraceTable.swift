@@ -349,7 +349,23 @@ extension TraceTable {
         package init(header: TraceHeader, keptAttributes: [String], limits: TraceTableLimits, expectedRows: Int = 0) {
             table = TraceTable(header: header, keptAttributes: keptAttributes)
             self.limits = limits
-            if expectedRows > 0 { table.rows.reserveCapacity(expectedRows) }
+            guard expectedRows > 0 else { return }
+            table.rows.reserveCapacity(expectedRows)
+            // Paths and objects: a few records name each (a begin, an end, an event or two). Room
+            // made now is only address space until it is written; arrays that double as they grow
+            // write every element two or three times over, each time into fresh pages.
+            let expectedPaths = expectedRows / 4
+            table.paths.reserveCapacity(expectedPaths)
+            table.pathStart.reserveCapacity(expectedPaths)
+            table.pathParent.reserveCapacity(expectedPaths)
+            table.pathComponents.reserveCapacity(expectedPaths * 4)
+            table.objectOfPath.reserveCapacity(expectedPaths)
+            table.objectPath.reserveCapacity(expectedPaths)
+            table.objectParent.reserveCapacity(expectedPaths)
+            table.objectFirstSeq.reserveCapacity(expectedPaths)
+            table.pathNumbers.reserve(expectedPaths)
+            table.attributeSlot.reserveCapacity(expectedRows)
+            table.attributeValue.reserveCapacity(expectedRows)
         }
 
         package mutating func number(ofString text: String) -> Int32 {
@@ -531,6 +547,8 @@ extension TraceTable {
 struct PathNumbers: Sendable {
     private var numbers = HashSlots(capacity: 1024)
 
+    mutating func reserve(_ paths: Int) { numbers.reserve(paths) }
+
     /// The number of the path made of `components` (whose hash is `hash`) in `table`, nil when
     /// there is none.
     func find(_ components: ArraySlice<Int32>, hash: UInt64, in table: TraceTable) -> Int32? {
@@ -621,6 +639,16 @@ struct HashSlots: Sendable {
             if hashes[Int(entry)] == hash, matches(Int(entry)) { return entry }
             index = (index + 1) & mask
         }
+    }
+
+    /// Makes room for `entries` entries in all, so that adding them neither rehashes nor copies.
+    mutating func reserve(_ entries: Int) {
+        hashes.reserveCapacity(entries)
+        guard entries * 2 > slots.count else { return }
+        var capacity = slots.count
+        while entries * 2 > capacity { capacity *= 2 }
+        slots = [Int32](repeating: -1, count: capacity)
+        for (existing, existingHash) in hashes.enumerated() { place(Int32(existing), hash: existingHash) }
     }
 
     /// Adds an entry known to be absent and returns its number (the count before it).

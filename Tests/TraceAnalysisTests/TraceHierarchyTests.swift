@@ -36,6 +36,21 @@ struct TraceHierarchyTests {
         #expect(hierarchy.node(path: ["A", "B", "C"])?.outcome == .restored)
     }
 
+    @Test("nodeOfRecord gives each record's node, nil for records without a path")
+    func nodeOfRecord() {
+        let recorder = InMemoryRecorder()
+        relaunch(recorder, ["A", "B"])
+        recorder.instant(.exclude, path: nil, className: "Bare", attributes: [TraceAttribute("reason", "noIdentifier")])
+        relaunch(recorder, ["A"])
+        let records = recorder.records
+        let hierarchy = TraceHierarchy(records: records)
+        #expect(hierarchy.nodeOfRecord.count == records.count)
+        for (record, node) in zip(records, hierarchy.nodeOfRecord) {
+            #expect(node == record.path.flatMap { hierarchy.nodeIndex(path: $0) }, "\(record)")
+        }
+        #expect(hierarchy.nodeOfRecord.contains(nil))
+    }
+
     @Test("each outcome follows from the records: excluded, not found, class mismatch, not decoded, restored")
     func outcomes() {
         let recorder = InMemoryRecorder()
