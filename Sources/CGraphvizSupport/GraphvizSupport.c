@@ -50,57 +50,57 @@ static const char warmUpSource[] =
     "digraph warmUp { node [fontname=\"DejaVu Sans\"]; a [label=\"warm up\"]; "
     "b [label=\"warm up\", fontname=\"DejaVu Sans Bold\"]; }";
 
-// Fontconfig, started beside the context.
+// Fontconfig, initialised by whichever thread is free first.
 //
 // The first text measured makes pango start fontconfig (FcInit: its configuration files and
-// font caches, about 4 ms) on a thread of its own, and the layout waits for it; that comes only
-// after libgvc has loaded its plugins (about 4 ms more). Started beside the context instead,
-// fontconfig is ready about when the layout needs it. The warm-up waits for this thread before
-// its first layout, so pango never starts a second, duplicate FcInit: the work is the same,
-// only sooner. Where libfontconfig.so.1 cannot be loaded (another platform) nothing starts;
-// where it can, it is started whether or not libgvc's text layout will use it (Debian's and
-// most Linux Graphviz builds measure text with pango, which does).
+// font caches, about 4 ms of CPU) on a thread of its own, and the layout waits for it; that
+// comes only after libgvc has loaded its plugins (about 4 ms more). Instead, the warm-up loads
+// the library first, then creates the context, and FcInit runs on the first thread with nothing
+// else to do: the main thread, when it has read its input and built its graph before the
+// context is ready (a small input), else the warm-up thread once the context is ready (a big
+// input, still being read). A third thread for it would only take CPU from the other two on a
+// two-core machine, and slow whichever of them the render is waiting for. The warm-up's layout
+// comes after FcInit has ended, so pango never starts a second, duplicate one: the work is the
+// same, only sooner. Where libfontconfig.so.1 cannot be loaded (another platform) nothing runs;
+// where it can, it runs whether or not libgvc's text layout will use it (Debian's and most
+// Linux Graphviz builds measure text with pango, which does).
 
 static pthread_mutex_t fontconfigLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t fontconfigEnded = PTHREAD_COND_INITIALIZER;
-static int fontconfigState;  // 0: not started, 1: running, 2: ended (or never to run)
+static int (*fontconfigInitialise)(void);  // FcInit, once loaded
+static int fontconfigState;  // 0: not loaded, 1: loaded, 2: running, 3: ended (or never to run)
 
-static void endFontconfig(void) {
+/// Loads fontconfig, once per process, on the warm-up thread before libgvc loads its plugins:
+/// pango, which links against it, then finds it loaded. It is never closed: pango uses what
+/// FcInit makes.
+static void loadFontconfig(void) {
     pthread_mutex_lock(&fontconfigLock);
-    fontconfigState = 2;
-    pthread_cond_broadcast(&fontconfigEnded);
+    int loaded = fontconfigState != 0;
     pthread_mutex_unlock(&fontconfigLock);
-}
-
-static void *fontconfigMain(void *initialise) {
-    ((int (*)(void))initialise)();
-    endFontconfig();
-    return NULL;
-}
-
-/// Starts fontconfig's initialisation on a thread of its own, once per process. The library is
-/// loaded here, on the calling thread and before libgvc loads its plugins: a dlopen on the new
-/// thread would wait for theirs to end (the loader takes one lock), and pango, which links
-/// against it, then finds it loaded. It is never closed: pango uses what FcInit made.
-static void startFontconfig(void) {
-    pthread_mutex_lock(&fontconfigLock);
-    int started = fontconfigState != 0;
-    if (!started) fontconfigState = 1;
-    pthread_mutex_unlock(&fontconfigLock);
-    if (started) return;
+    if (loaded) return;
     void *library = dlopen("libfontconfig.so.1", RTLD_NOW | RTLD_LOCAL);
     void *initialise = library ? dlsym(library, "FcInit") : NULL;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_t thread;
-    if (!initialise || pthread_create(&thread, &attributes, fontconfigMain, initialise) != 0) endFontconfig();
-    pthread_attr_destroy(&attributes);
+    pthread_mutex_lock(&fontconfigLock);
+    if (fontconfigState == 0) {
+        fontconfigInitialise = (int (*)(void))initialise;
+        fontconfigState = initialise ? 1 : 3;
+    }
+    pthread_mutex_unlock(&fontconfigLock);
 }
 
-static void waitForFontconfig(void) {
+/// Runs FcInit on this thread when it is loaded and nobody has started it; waits while another
+/// thread runs it. Returns at once when it is not loaded yet: the warm-up will run it.
+static void initialiseFontconfig(void) {
     pthread_mutex_lock(&fontconfigLock);
-    while (fontconfigState == 1) pthread_cond_wait(&fontconfigEnded, &fontconfigLock);
+    if (fontconfigState == 1) {
+        fontconfigState = 2;
+        pthread_mutex_unlock(&fontconfigLock);
+        fontconfigInitialise();
+        pthread_mutex_lock(&fontconfigLock);
+        fontconfigState = 3;
+        pthread_cond_broadcast(&fontconfigEnded);
+    }
+    while (fontconfigState == 2) pthread_cond_wait(&fontconfigEnded, &fontconfigLock);
     pthread_mutex_unlock(&fontconfigLock);
 }
 
@@ -120,13 +120,13 @@ static void *warmUpMain(void *argument) {
     }
 #endif
     const char *format = argument;
-    startFontconfig();
+    loadFontconfig();
     restoretrace_libgvc_lock();
     GVC_t *context = restoretrace_libgvc_context();
     agusererrf previous = agseterrf(swallowMessage);
     restoretrace_reset_dot_lexer();
     Agraph_t *graph = context ? restoretrace_read_dot(warmUpSource, sizeof warmUpSource - 1) : NULL;
-    waitForFontconfig();
+    initialiseFontconfig();
     if (graph) {
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
@@ -198,6 +198,11 @@ void restoretrace_warm_up(const char *format) {
 }
 
 void restoretrace_wait_for_warm_ups(void) {
+    // A thread that would wait for a warm-up first takes on its fontconfig work, if nobody has.
+    pthread_mutex_lock(&warmUpLock);
+    int running = warmUpsRunning > 0;
+    pthread_mutex_unlock(&warmUpLock);
+    if (running) initialiseFontconfig();
     pthread_mutex_lock(&warmUpLock);
     while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
     pthread_mutex_unlock(&warmUpLock);

@@ -19,12 +19,14 @@ GVC_t *restoretrace_libgvc_context(void);
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
 /// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a one-node
-/// graph. Fontconfig's initialisation runs on a thread of its own beside the context (once per
-/// process), and the warm-up waits for it before laying out. Returns at once. A format already
-/// warmed up, or warming up, is not started again.
+/// graph. Fontconfig's initialisation (once per process) runs on the first thread free for it:
+/// a thread in ``restoretrace_wait_for_warm_ups`` or, once the context is made, the warm-up
+/// itself; the warm-up's layout waits for it. Returns at once. A format already warmed up, or
+/// warming up, is not started again.
 void restoretrace_warm_up(const char *format);
 
-/// Returns when every warm-up started so far has ended. Call it before the first render and
+/// Returns when every warm-up started so far has ended; while one runs, first initialises
+/// fontconfig on this thread if nobody has started to. Call it before the first render and
 /// before the process exits (never exit with libgvc busy on another thread).
 void restoretrace_wait_for_warm_ups(void);
 
