@@ -17,19 +17,27 @@
 #                                   same count on any machine at any load, for the render table only
 #   RESTORETRACE_BIN=/path/to/restoretrace Benchmarks/render.sh --quick
 #                                   measure that binary instead of building (before/after runs)
+#   Benchmarks/render.sh --against /path/to/other/restoretrace
+#                                   that binary's render too, in the same rounds (a before/after
+#                                   comparison that the machine's drift cannot tilt)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds=11
 growth=(100 200 400 800 1600)
 clock=wall
-usage() { echo "usage: Benchmarks/render.sh [--quick] [--rounds N] [--cpu | --instructions]" >&2; exit 2; }
+against=
+usage() { echo "usage: Benchmarks/render.sh [--quick] [--rounds N] [--against BINARY] [--cpu | --instructions]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) rounds=5; growth=(100 400 1600) ;;
         --rounds)
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || usage
             rounds=$2
+            shift ;;
+        --against)
+            [ $# -ge 2 ] && [ -x "$2" ] || usage
+            against=$2
             shift ;;
         --cpu) clock=cpu ;;
         --instructions) clock=instructions ;;
@@ -102,7 +110,9 @@ echo "libgvc $(pkg-config --modversion libgvc), median of $rounds rounds taking 
 echo
 echo "## render (end to end: read trace, build diagram, layout, SVG) vs dot -Tsvg on the same DOT"
 echo "## prep s = render --format dot (everything but libgvc); ratio = render s / dot s"
-printf "%-8s %-10s %7s %6s %9s %8s %8s %7s\n" objects view records nodes "render s" "prep s" "dot s" ratio
+[ -n "$against" ] && echo "## other s = $against render, in the same rounds; other ratio = other s / dot s"
+printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" objects view records nodes "render s" "prep s" "dot s" ratio
+if [ -n "$against" ]; then printf " %9s %11s\n" "other s" "other ratio"; else printf "\n"; fi
 for objects in 100 1000 5000; do
     trace="$work/g$objects.jsonl"
     "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
@@ -110,14 +120,20 @@ for objects in 100 1000 5000; do
     for view in flow hierarchy locate; do
         "$bin" render "$trace" --view "$view" -o "$work/g$objects.$view.dot" >"$work/out.txt" 2>/dev/null
         nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
+        other=()
+        [ -n "$against" ] && other=(-- "$against" render "$trace" --view "$view" -o "$work/other.svg")
         mapfile -t medians < <(python3 "$work/rounds.py" "$clock" "$rounds" \
             -- "$bin" render "$trace" --view "$view" -o "$work/ours.svg" \
             -- "$bin" render "$trace" --view "$view" -o "$work/prep.dot" \
-            -- dot -Tsvg "$work/g$objects.$view.dot" -o "$work/theirs.svg")
+            -- dot -Tsvg "$work/g$objects.$view.dot" -o "$work/theirs.svg" "${other[@]}")
         ratio=$(awk -v a="${medians[0]}" -v b="${medians[2]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
         same=$(cmp -s "$work/ours.svg" "$work/theirs.svg" && echo "" || echo " (SVG differs from dot's)")
-        printf "%-8s %-10s %7s %6s %9s %8s %8s %7s%s\n" "$objects" "$view" "$records" "$nodes" "${medians[0]}" \
-            "${medians[1]}" "${medians[2]}" "$ratio" "$same"
+        printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" "$objects" "$view" "$records" "$nodes" "${medians[0]}" \
+            "${medians[1]}" "${medians[2]}" "$ratio"
+        if [ -n "$against" ]; then
+            printf " %9s %11s" "${medians[3]}" "$(awk -v a="${medians[3]}" -v b="${medians[2]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+        fi
+        printf "%s\n" "$same"
     done
 done
 
