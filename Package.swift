@@ -34,10 +34,12 @@ let package = Package(
         .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
         // Input files mapped read-only, guarded against being cut short while mapped.
         .target(name: "CFileMapping"),
+        // The relaunch child of `simulate`, started with posix_spawn.
+        .target(name: "CProcessSpawn"),
         // The command line: commands live in a library so tests can run them in-process.
         .target(
             name: "RestoreTraceCLI",
-            dependencies: ["RestoreTrace", "CFileMapping", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RestoreTrace", "CFileMapping", "CProcessSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Starts libgvc's warm-up before `main` when the command line is a render; executable only.
         .target(name: "RenderEarlyStart", dependencies: ["CGraphvizSupport"]),

@@ -21,12 +21,16 @@
 #                                   that binary's render too, in the same rounds (a before/after
 #                                   comparison that the machine's drift cannot tilt)
 set -euo pipefail
+# Paths given relative to where the script was started from, made absolute before the cd.
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+against=
+if [ -n "${RESTORETRACE_BIN:-}" ]; then RESTORETRACE_BIN=$(absolute "$RESTORETRACE_BIN"); fi
+started_in=$PWD
 cd "$(dirname "$0")/.."
 
 rounds=11
 growth=(100 200 400 800 1600)
 clock=wall
-against=
 usage() { echo "usage: Benchmarks/render.sh [--quick] [--rounds N] [--against BINARY] [--cpu | --instructions]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -36,8 +40,9 @@ while [ $# -gt 0 ]; do
             rounds=$2
             shift ;;
         --against)
-            [ $# -ge 2 ] && [ -x "$2" ] || usage
-            against=$2
+            [ $# -ge 2 ] || usage
+            against=$(cd "$started_in" && absolute "$2")
+            [ -x "$against" ] || usage
             shift ;;
         --cpu) clock=cpu ;;
         --instructions) clock=instructions ;;
@@ -56,6 +61,10 @@ command -v python3 >/dev/null || { echo "render.sh: python3 is needed to time th
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+if [ "$clock" = instructions ] && [ -n "$against" ]; then
+    echo "render.sh: --against compares wall or CPU time; run --instructions once per binary instead" >&2
+    exit 2
+fi
 if [ "$clock" = instructions ]; then
     command -v valgrind >/dev/null || { echo "render.sh: --instructions needs valgrind (apt install valgrind)" >&2; exit 1; }
     # valgrind 3.19 cannot read the DWARF 5 of Swift 6 binaries: count a stripped copy.

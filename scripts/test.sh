@@ -9,13 +9,18 @@ echo "== Sources import FoundationEssentials, never all of Foundation"
 # swift-corelibs-foundation (Foundation and its ICU data) would cost every restoretrace process
 # about half a millisecond of start-up and a third of the binary. Foundation is imported only
 # where FoundationEssentials cannot be (Darwin): in the #else of #if canImport(FoundationEssentials).
-if awk 'FNR == 1 { previous = "" }
-        /^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+([a-z]+[[:space:]]+)?Foundation([.[:space:]]|$)/ && previous !~ /^#else/ {
-            print FILENAME ":" FNR ": " $0; found = 1
+if awk 'FNR == 1 { depth = 0 }
+        /^[[:space:]]*#if[[:space:]]/ { depth++; condition[depth] = $0; otherwise[depth] = 0; next }
+        /^[[:space:]]*#elseif[[:space:]]/ { condition[depth] = $0; otherwise[depth] = 0; next }
+        /^[[:space:]]*#else([[:space:]]|$)/ { otherwise[depth] = 1; next }
+        /^[[:space:]]*#endif/ { depth--; next }
+        /^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|package|internal|fileprivate|private)[[:space:]]+)?import[[:space:]]+([a-z]+[[:space:]]+)?Foundation([.[:space:]]|$)/ {
+            allowed = depth > 0 && otherwise[depth] &&
+                condition[depth] ~ /^[[:space:]]*#if[[:space:]]+canImport\(FoundationEssentials\)[[:space:]]*$/
+            if (!allowed) { print FILENAME ":" FNR ": " $0; found = 1 }
         }
-        { previous = $0 }
         END { exit !found }' $(find Sources -name '*.swift'); then
-    echo "the lines above import Foundation outside an #else of #if canImport(FoundationEssentials)" >&2
+    echo "the lines above import Foundation outside the #else of #if canImport(FoundationEssentials)" >&2
     exit 1
 fi
 echo "== swift test"

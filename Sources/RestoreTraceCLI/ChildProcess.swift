@@ -1,8 +1,10 @@
-// A child process started with posix_spawn, for the relaunch `simulate` runs: standard input
-// and output on /dev/null, standard error on a pipe this process reads. (Foundation's Process
-// would link the whole of swift-corelibs-foundation into the executable.) Like Process, the
-// child gets a process group of its own and the default action for every signal, unblocked:
-// `simulate` ignores SIGINT, SIGTERM and SIGHUP while it runs, and ignoring is inherited.
+// A child process started with posix_spawn (C target CProcessSpawn), for the relaunch
+// `simulate` runs: standard input and output on /dev/null, standard error on a pipe this process
+// reads. (Foundation's Process would link the whole of swift-corelibs-foundation into the
+// executable.) Like Process, the child gets a process group of its own, the default action for
+// every signal, unblocked (`simulate` ignores SIGINT, SIGTERM and SIGHUP while it runs, and
+// ignoring is inherited), and no descriptor of ours beyond 0, 1 and 2 (a make jobserver's pipe,
+// a CI runner's, one another thread opened).
 
 #if canImport(Glibc)
 import Glibc
@@ -11,65 +13,36 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CProcessSpawn
 
 struct ChildProcess {
     let identifier: pid_t
-    private let standardError: Int32
-
-    #if canImport(Darwin)
-    private typealias FileActions = posix_spawn_file_actions_t?
-    private typealias Attributes = posix_spawnattr_t?
-    #else
-    private typealias FileActions = posix_spawn_file_actions_t
-    private typealias Attributes = posix_spawnattr_t
-    #endif
+    /// The read end of the child's standard error; -1 once read to the end and closed.
+    private var standardError: Int32
 
     /// Starts `path` with `arguments` (the first is the program's name) and `environment`
     /// (`NAME=value` entries). Throws, with the reason, when it cannot be started.
     static func start(_ path: String, arguments: [String], environment: [String]) throws(SimulateRunError) -> ChildProcess {
-        func failure(_ code: Int32) -> SimulateRunError {
-            SimulateRunError(message: "cannot start the relaunch (\(path)): \(String(cString: strerror(code)))")
-        }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw failure(errno) }
-        // Neither end leaks into the child as itself; the write end becomes its descriptor 2.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-
-        var actions = FileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
-
-        var attributes = Attributes()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        var noSignal = sigset_t()
-        sigemptyset(&noSignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var identifier = pid_t()
-        let status = posix_spawn(&identifier, path, &actions, &attributes, argv, envp)
-        close(ends[1])
+        var errorPipe: Int32 = -1
+        let status = restoretrace_spawn(path, argv, envp, &identifier, &errorPipe)
         guard status == 0 else {
-            close(ends[0])
-            throw failure(status)
+            throw SimulateRunError(message: "cannot start the relaunch (\(path)): \(String(cString: strerror(status)))")
         }
-        return ChildProcess(identifier: identifier, standardError: ends[0])
+        return ChildProcess(identifier: identifier, standardError: errorPipe)
     }
 
-    /// Everything the child writes to standard error, until it closes it (usually: until it ends).
-    func readStandardError() -> [UInt8] {
-        defer { close(standardError) }
+    /// Everything the child writes to standard error, until it closes it (usually: until it ends);
+    /// empty when read already.
+    mutating func readStandardError() -> [UInt8] {
+        guard standardError >= 0 else { return [] }
+        defer {
+            close(standardError)
+            standardError = -1
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -56,6 +56,19 @@ enum PathName {
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
+    /// Creates the directory `path` and any missing parents (as `mkdir -p`); an existing directory
+    /// is fine. Returns nil on success, else why it failed, with the component that failed.
+    static func makeDirectories(_ path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o755) == 0 || (errno == EEXIST && isDirectory(prefix)) { continue }
+            let reason = errno == EEXIST ? "not a directory" : String(cString: strerror(errno))
+            return prefix == path ? reason : "\(prefix): \(reason)"
+        }
+        return nil
+    }
+
     /// Whether `path` names a directory (following symbolic links).
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()

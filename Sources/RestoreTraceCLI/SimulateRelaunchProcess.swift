@@ -60,7 +60,7 @@ struct SimulateRelaunchProcess {
         var environment = ProcessInfo.processInfo.environment
         // The modelled crash is an abort(): no Swift backtrace on stderr, no time spent symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        let child = try ChildProcess.start(
+        var child = try ChildProcess.start(
             executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
         interruption?.watch(child: child.identifier)
         let errorBytes = child.readStandardError()

@@ -117,10 +117,8 @@ struct SimulationRun {
         var scenarioName: String?
         if let standardInputBytes {
             let copy = workspace.appendingPathComponent("stdin.scenario.json")
-            do {
-                try Data(standardInputBytes).write(to: copy)
-            } catch {
-                return .failed(SimulateExitCode.badInput, "error: cannot keep a copy of standard input: \(error)")
+            if let reason = SimulationRun.writeFile(standardInputBytes, to: copy.path) {
+                return .failed(SimulateExitCode.badInput, "error: cannot keep a copy of standard input: \(reason)")
             }
             scenarioPath = copy.path
             scenarioName = scenario.name
@@ -212,6 +210,24 @@ struct SimulationRun {
         return trimmed.isEmpty ? "" : "; it said:\n" + String(trimmed)
     }
 
+    /// Writes `bytes` to a new file at `path`; nil on success, else why it failed.
+    private static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                return reason
+            }
+            written += count
+        }
+        return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     private static func makeWorkspace() throws -> URL {
         var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-simulate-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
@@ -225,14 +241,14 @@ struct SimulationRun {
     private func prepareArchiveDirectory(in workspace: URL) throws -> URL {
         guard let archiveArgument else {
             let directory = workspace.appendingPathComponent("archive", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            if let reason = PathName.makeDirectories(directory.path) {
+                throw SimulateRunError(message: "cannot create the run's archive directory \(directory.path): \(reason)")
+            }
             return directory
         }
         let directory = URL(fileURLWithPath: archiveArgument, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(error)")
+        if let reason = PathName.makeDirectories(directory.path) {
+            throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(reason)")
         }
         // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
         // or restoration marker must not leak into this one (the relaunch would discard the new archive).

@@ -91,8 +91,9 @@ public struct TraceHierarchy: Sendable {
 
     /// For each record given, in order, the index of its node in ``nodes``; nil for a record
     /// without a path. Lets a caller group records by object without hashing their paths again.
-    /// Made when asked for, from the table (a node's index is its object's number there):
-    /// nothing in restoretrace asks, and a stored copy cost a render 16 bytes a record.
+    /// Made anew, from the table, each time it is asked for (a node's index is its object's
+    /// number there): keep it in a local rather than indexing it in a loop. Nothing in
+    /// restoretrace asks, and a stored copy cost every render 16 bytes a record.
     public var nodeOfRecord: [Int?] { (0..<table.count).map { table.object(ofRow: $0) } }
 
     /// Where ``nodeIndex(path:)`` looks paths up: the nodes are the table's objects.

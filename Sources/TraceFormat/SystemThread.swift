@@ -34,12 +34,13 @@ package enum SystemThread {
         if stackBytes > 0 { pthread_attr_setstacksize(&attributes, stackBytes) }
         if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
+        // An integer in glibc, a pointer in Darwin and musl.
+        #if canImport(Glibc)
         var thread = pthread_t()
+        #else
+        var thread: pthread_t?
         #endif
-        // The argument is optional on Linux and not on Darwin; `as …?` reads it either way.
+        // The argument is optional in glibc and not in Darwin; `as …?` reads it either way.
         let status = pthread_create(&thread, &attributes, { argument in
             guard let argument = argument as UnsafeMutableRawPointer? else { return nil }
             Unmanaged<Body>.fromOpaque(argument).takeRetainedValue().run()
@@ -49,10 +50,10 @@ package enum SystemThread {
             Unmanaged<Body>.fromOpaque(context).release()
             return false
         }
-        #if canImport(Darwin)
-        if !detached, let thread { pthread_join(thread, nil) }
-        #else
+        #if canImport(Glibc)
         if !detached { pthread_join(thread, nil) }
+        #else
+        if !detached, let thread { pthread_join(thread, nil) }
         #endif
         return true
     }
