@@ -25,7 +25,7 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        // C beside libgvc: the lock every call holds, the warm-up and fontconfig threads, deterministic DOT reading.
+        // C beside libgvc: the lock every call holds, the warm-up thread and fontconfig's start, deterministic DOT reading.
         .target(name: "CGraphvizSupport", dependencies: ["CGraphviz"]),
         .target(name: "Graphviz", dependencies: ["CGraphviz", "CGraphvizSupport"]),
         // Layer 2: restoration-aware diagrams.
