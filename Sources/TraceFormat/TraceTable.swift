@@ -351,9 +351,10 @@ extension TraceTable {
             self.limits = limits
             guard expectedRows > 0 else { return }
             table.rows.reserveCapacity(expectedRows)
-            // Paths and objects: a few records name each (a begin, an end, an event or two). Room
-            // made now is only address space until it is written; arrays that double as they grow
-            // write every element two or three times over, each time into fresh pages.
+            // Paths and objects: a few records name each (a begin, an end, an event or two). An
+            // array's room made now is only address space until it is written (the hash table's
+            // slots are written once, empty: 4 bytes for each two paths expected); arrays that
+            // double as they grow write every element two or three times over, into fresh pages.
             let expectedPaths = expectedRows / 4
             table.paths.reserveCapacity(expectedPaths)
             table.pathStart.reserveCapacity(expectedPaths)
