@@ -14,6 +14,7 @@ import Musl
 import Darwin
 #endif
 import CProcessSpawn
+import RestoreTrace
 
 struct ChildProcess {
     let identifier: pid_t
@@ -43,14 +44,8 @@ struct ChildProcess {
             close(standardError)
             standardError = -1
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { read(standardError, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return bytes }
-            bytes.append(contentsOf: chunk[..<got])
-        }
+        // A read that fails ends what is kept of it, as the end of the pipe would.
+        return (try? FileDescriptorReading.readAll(standardError)) ?? []
     }
 
     /// Waits for the child to end and says how it did.

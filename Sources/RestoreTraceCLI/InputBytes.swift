@@ -5,6 +5,7 @@
 // reads as zeros past the cut instead of killing the process, and ``change`` says so.
 
 import CFileMapping
+import RestoreTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -114,21 +115,10 @@ final class InputBytes {
     }
 
     private static func readToEnd(_ descriptor: Int32, name: String) throws(RenderCommand.RenderFailure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 {
-                throw RenderCommand.RenderFailure(message: "\(name): cannot read the input: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<got])
+        do {
+            return try FileDescriptorReading.readAll(descriptor)
+        } catch {
+            throw RenderCommand.RenderFailure(message: "\(name): cannot read the input: \(error.reason)")
         }
     }
-}
-
-/// read(2), named apart from the `read` methods in scope where it is called.
-private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, bytes, count)
 }

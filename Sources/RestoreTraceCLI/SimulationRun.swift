@@ -214,16 +214,12 @@ struct SimulationRun {
     private static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                return reason
-            }
-            written += count
+        do {
+            try FileDescriptorWriting.writeAll(bytes, to: descriptor, name: path)
+        } catch {
+            close(descriptor)
+            if case .writeFailed(_, let reason) = error { return reason }
+            return error.description
         }
         return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }

@@ -69,4 +69,26 @@ struct SystemSupportTests {
         }
         #expect(counter.value == threads * rounds)
     }
+
+    @Test("readAll reads a descriptor to its end across many reads, stops at its limit, and reports a failed read")
+    func readAll() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("read-all-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }  // past one 64 kB read
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(try FileDescriptorReading.readAll(descriptor) == bytes)
+        #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+        #expect(try FileDescriptorReading.readAll(descriptor, limit: 70_001) == Array(bytes[..<70_001]))
+        #expect(try FileDescriptorReading.readAll(descriptor) == Array(bytes[70_001...]))
+        #expect(throws: FileDescriptorReading.Failure.self) { try FileDescriptorReading.readAll(-1) }
+        do {
+            _ = try FileDescriptorReading.readAll(-1)
+        } catch {
+            #expect(error.code == EBADF)
+            #expect(error.reason == String(cString: strerror(EBADF)))
+        }
+    }
 }

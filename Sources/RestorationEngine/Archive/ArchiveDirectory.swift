@@ -14,6 +14,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 /// A disk operation on the archive directory failed.
 public struct ArchiveDirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -63,16 +64,10 @@ public struct ArchiveDirectory: Sendable, Hashable {
             throw ArchiveDirectoryError(file: path, operation: "open the archive", errno: errno)
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveDirectoryError(file: path, operation: "read the archive", errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+        do {
+            return try FileDescriptorReading.readAll(descriptor)
+        } catch {
+            throw ArchiveDirectoryError(file: path, operation: "read the archive", errno: error.code)
         }
     }
 

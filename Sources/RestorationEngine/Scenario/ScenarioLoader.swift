@@ -181,18 +181,12 @@ public struct ScenarioLoader: Sendable {
 
     /// Reads at most `maxFileBytes + 1` bytes, so a huge (or endless) input is refused, not swallowed.
     private func read(_ descriptor: Int32, name: String) throws(ScenarioError) -> [UInt8] {
-        var bytes: [UInt8] = []
         let cap = limits.maxFileBytes
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= cap {
-            let want = min(chunk.count, cap + 1 - bytes.count)
-            let got = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, want) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ScenarioError(file: name, problem: .unreadable(reason: String(cString: strerror(errno))))
-            }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[..<got])
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptorReading.readAll(descriptor, limit: cap + 1)
+        } catch {
+            throw ScenarioError(file: name, problem: .unreadable(reason: error.reason))
         }
         if bytes.count > cap {
             // A file's whole size, where it has one (a pipe's is what was read).
@@ -201,9 +195,4 @@ public struct ScenarioLoader: Sendable {
         }
         return bytes
     }
-}
-
-/// read(2), named apart from the loader's `read` method.
-private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, bytes, count)
 }
