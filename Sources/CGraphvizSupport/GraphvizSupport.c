@@ -44,6 +44,11 @@ static pthread_mutex_t warmUpLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t warmUpEnded = PTHREAD_COND_INITIALIZER;
 static int warmUpStarted[warmableFormatCount];
 static int warmUpsRunning;
+/// Warm-ups that have not yet made their context: each may still take an offered job.
+static int warmUpsBeforeContext;
+/// The job offered to the next warm-up to make its context (see restoretrace_offer_warm_up_job).
+static restoretrace_warm_up_job offeredJob;
+static void *offeredJobContext;
 
 /// Both faces the diagrams use, so that their fonts are found and loaded here too.
 static const char warmUpSource[] =
@@ -124,9 +129,23 @@ static void *warmUpMain(void *argument) {
     restoretrace_libgvc_lock();
     GVC_t *context = restoretrace_libgvc_context();
     agusererrf previous = agseterrf(swallowMessage);
+    // A render whose graph was ready before the context: its graph is built here, while the
+    // thread that offered it runs FcInit. Its layout then loads the fonts, so the one-node
+    // layout below would only keep it waiting.
+    pthread_mutex_lock(&warmUpLock);
+    warmUpsBeforeContext -= 1;
+    restoretrace_warm_up_job job = offeredJob;
+    void *jobContext = offeredJobContext;
+    offeredJob = NULL;
+    offeredJobContext = NULL;
+    pthread_mutex_unlock(&warmUpLock);
+    if (job) job(jobContext);
     restoretrace_reset_dot_lexer();
-    Agraph_t *graph = context ? restoretrace_read_dot(warmUpSource, sizeof warmUpSource - 1) : NULL;
-    initialiseFontconfig();
+    Agraph_t *graph = context && !job ? restoretrace_read_dot(warmUpSource, sizeof warmUpSource - 1) : NULL;
+    // FcInit needs no libgvc: while it runs, a render whose graph is ready can build it.
+    restoretrace_libgvc_unlock();
+    if (!job) initialiseFontconfig();
+    restoretrace_libgvc_lock();
     if (graph) {
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
@@ -152,11 +171,13 @@ static void *warmUpMain(void *argument) {
 static void startWarmUpThread(const char *format, pthread_attr_t *attributes) {
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning += 1;
+    warmUpsBeforeContext += 1;
     pthread_mutex_unlock(&warmUpLock);
     pthread_t thread;
     if (pthread_create(&thread, attributes, warmUpMain, (void *)format) == 0) return;
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning -= 1;
+    warmUpsBeforeContext -= 1;
     pthread_cond_broadcast(&warmUpEnded);
     pthread_mutex_unlock(&warmUpLock);
 }
@@ -195,6 +216,25 @@ void restoretrace_warm_up(const char *format) {
     // Without a thread, the first render pays for the warm-up itself.
     startWarmUpThread(warmableFormats[index], &attributes);
     pthread_attr_destroy(&attributes);
+}
+
+int restoretrace_offer_warm_up_job(restoretrace_warm_up_job job, void *context) {
+    if (!job) return 0;
+    pthread_mutex_lock(&warmUpLock);
+    int taken = warmUpsBeforeContext > 0 && offeredJob == NULL;
+    if (taken) {
+        offeredJob = job;
+        offeredJobContext = context;
+    }
+    pthread_mutex_unlock(&warmUpLock);
+    return taken;
+}
+
+int restoretrace_warm_ups_running(void) {
+    pthread_mutex_lock(&warmUpLock);
+    int running = warmUpsRunning > 0;
+    pthread_mutex_unlock(&warmUpLock);
+    return running;
 }
 
 void restoretrace_wait_for_warm_ups(void) {

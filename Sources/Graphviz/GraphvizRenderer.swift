@@ -79,8 +79,65 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
+        let early = EarlyBuild.start(graph)
         return try render(format: format) { () throws(GraphvizError) in
+            if let built = early?.take() { return built }
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
+            return built
+        }
+    }
+
+    /// A graph built in cgraph while the warm-up still runs, instead of after it: for a small
+    /// input, by the warm-up itself between making the context and fontconfig being ready, while
+    /// this thread runs FcInit (see `restoretrace_offer_warm_up_job`); for a bigger one, whose
+    /// graph is ready only after the context, by this thread while the warm-up runs FcInit
+    /// without the lock. Either way the building overlaps fontconfig's start instead of following
+    /// the warm-up. A test renders each view both ways and compares the bytes.
+    private final class EarlyBuild: @unchecked Sendable {
+        let graph: Graph
+        /// Written by whichever thread builds, with the libgvc lock held; read after the
+        /// warm-ups have ended, under the lock again.
+        var built: UnsafeMutablePointer<Agraph_t>?
+
+        private init(graph: Graph) { self.graph = graph }
+
+        /// Builds `graph` early when a warm-up is under way, else nil (build it as usual).
+        static func start(_ graph: Graph) -> EarlyBuild? {
+            let early = EarlyBuild(graph: graph)
+            let retained = Unmanaged.passRetained(early)
+            let job: restoretrace_warm_up_job = { context in
+                Unmanaged<EarlyBuild>.fromOpaque(context!).takeRetainedValue().buildQuietly()
+            }
+            if restoretrace_offer_warm_up_job(job, retained.toOpaque()) == 1 { return early }
+            retained.release()
+            guard restoretrace_warm_ups_running() != 0 else { return nil }
+            restoretrace_libgvc_lock()
+            defer { restoretrace_libgvc_unlock() }
+            // Past the warm-up (it ended while this thread waited for the lock), nothing is gained.
+            guard restoretrace_warm_ups_running() != 0 else { return nil }
+            early.buildQuietly()
+            return early
+        }
+
+        /// Builds the graph with cgraph's messages dropped (whose handler is in place while a
+        /// warm-up runs is not this thread's to say): a graph that made any is freed, and built
+        /// again on the rendering thread, where they are logged.
+        private func buildQuietly() {
+            let previous = agseterrf { _ in 0 }
+            defer { _ = agseterrf(previous) }
+            _ = agreseterrors()
+            let made = CGraphBuilder.build(graph)
+            if let made, agerrors() > 0 {
+                agclose(made)
+            } else {
+                built = made
+            }
+        }
+
+        /// The graph built early, at most once; nil when building failed. Call with the lock
+        /// held, after the warm-ups have ended.
+        func take() -> UnsafeMutablePointer<Agraph_t>? {
+            defer { built = nil }
             return built
         }
     }

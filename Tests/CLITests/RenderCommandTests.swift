@@ -125,6 +125,31 @@ struct RenderCommandTests {
         #expect(guess("t.jsonl -o t.Png") == "png")
     }
 
+    @Test("a drawing is the same whichever thread built its graph: alone (the warm-up builds it) or second of two (the render does)")
+    func earlyBuildDrawsTheSame() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        let other = directory.appendingPathComponent("other.jsonl")
+        try write(traceText, to: trace)
+        try write(traceText, to: other)
+        for view in ["flow", "hierarchy", "locate"] {
+            let alone = directory.appendingPathComponent("alone")
+            let pair = directory.appendingPathComponent("pair")
+            try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: pair, withIntermediateDirectories: true)
+            // A tiny trace is read long before libgvc's context is made: its graph goes to the warm-up.
+            let first = try ExecutableRun.run(["render", trace.path, "--view", view, "-o", alone.path])
+            // The second of two inputs is built after the warm-up has ended.
+            let second = try ExecutableRun.run(["render", other.path, trace.path, "--view", view, "-o", pair.path])
+            #expect(first.status == 0, "\(first.standardError)")
+            #expect(second.status == 0, "\(second.standardError)")
+            let early = try Data(contentsOf: alone.appendingPathComponent("trace.svg"))
+            let late = try Data(contentsOf: pair.appendingPathComponent("trace.svg"))
+            #expect(early.count > 1000)
+            #expect(early == late, "\(view): the SVGs differ")
+        }
+    }
+
     @Test("smoke test: a usage error after render exits 2 with its message while the early warm-up runs")
     func usageErrorWithEarlyWarmUp() throws {
         for arguments in [["render", "--max-nodes", "many", "t.jsonl"], ["render", "--view", "sideways", "t.jsonl"]] {

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TestSupport
+import CGraphvizSupport
 @testable import Graphviz
 
 /// A small graph: three nodes in a chain.
@@ -16,8 +17,44 @@ private func threeNodeGraph() -> Graph {
     return graph
 }
 
+/// Counts the runs of a job handed to a warm-up.
+private final class JobRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs = 0
+    var count: Int { lock.withLock { runs } }
+    func add() { lock.withLock { runs += 1 } }
+
+    static let job: restoretrace_warm_up_job = { context in
+        Unmanaged<JobRuns>.fromOpaque(context!).takeUnretainedValue().add()
+    }
+}
+
 @Suite("Rendering through libgvc in-process")
 struct GraphvizRendererTests {
+    @Test("a job offered to a warm-up runs once before the warm-ups end, or is declined and never runs")
+    func warmUpJobRunsOnceOrNever() {
+        // Nothing in this test process starts warm-ups but this test: with none running, a job is declined.
+        restoretrace_wait_for_warm_ups()
+        let idle = JobRuns()
+        #expect(restoretrace_offer_warm_up_job(JobRuns.job, Unmanaged.passUnretained(idle).toOpaque()) == 0)
+        restoretrace_wait_for_warm_ups()
+        #expect(idle.count == 0)
+
+        // A warm-up just started usually has its context still to make, and takes the job; either
+        // way, the answer says whether it runs, and it runs at most once.
+        let offered = JobRuns()
+        let second = JobRuns()
+        restoretrace_warm_up("png:cairo")
+        let taken = restoretrace_offer_warm_up_job(JobRuns.job, Unmanaged.passUnretained(offered).toOpaque())
+        // Only one job waits at a time.
+        if taken == 1 { #expect(restoretrace_offer_warm_up_job(JobRuns.job, Unmanaged.passUnretained(second).toOpaque()) == 0) }
+        restoretrace_wait_for_warm_ups()
+        #expect(offered.count == Int(taken))
+        #expect(second.count == 0)
+        // And a render after it is unaffected.
+        #expect(throws: Never.self) { try GraphvizRenderer.shared.render(threeNodeGraph(), format: .png) }
+    }
+
     @Test("lays out and renders a three-node graph to SVG in-process")
     func rendersThreeNodeGraphToSVG() throws {
         let rendering = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg)

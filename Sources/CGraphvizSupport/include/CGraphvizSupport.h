@@ -25,6 +25,21 @@ GVC_t *restoretrace_libgvc_context(void);
 /// warming up, is not started again.
 void restoretrace_warm_up(const char *format);
 
+/// Work handed to a warm-up: called on its thread with the libgvc lock held and the context made.
+typedef void (*restoretrace_warm_up_job)(void *context);
+
+/// Offers `job` to a warm-up that has not made its context yet: it calls `job(context)` as soon
+/// as the context is made (and then skips its own layout, which would only delay the caller's),
+/// while the calling thread goes on, typically into ``restoretrace_wait_for_warm_ups`` and
+/// fontconfig's initialisation. Returns 1 when the job was taken — it has run by the time
+/// ``restoretrace_wait_for_warm_ups`` returns — and 0 when no warm-up will run it (none is
+/// running, every one has made its context, or another job is pending): do the work yourself.
+int restoretrace_offer_warm_up_job(restoretrace_warm_up_job job, void *context);
+
+/// Whether a warm-up is running. Between making its context and laying out its own graph, a
+/// warm-up leaves the libgvc lock free while fontconfig starts: a graph can be built then.
+int restoretrace_warm_ups_running(void);
+
 /// Returns when every warm-up started so far has ended; while one runs, first initialises
 /// fontconfig on this thread if nobody has started to. Call it before the first render and
 /// before the process exits (never exit with libgvc busy on another thread).
