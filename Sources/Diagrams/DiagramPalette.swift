@@ -115,6 +115,13 @@ struct ThemeColors {
 
     func fill(_ tone: Tone) -> Color { mix(tone.accent, into: background, amount: fillStrength) }
 
+    /// A tone's border: its accent, except Okabe–Ito yellow on a light background (1.3:1 against
+    /// white), which is darkened to an olive of the same hue (3.6:1); the fill stays yellow.
+    func border(_ tone: Tone) -> Color {
+        guard tone.accent == OkabeIto.yellow, background == Color(hex: 0xFFFFFF) else { return tone.accent }
+        return mix(tone.accent, into: Color(hex: 0x000000), amount: 0.6)
+    }
+
     /// A fill for heat 0...1: from the background to vermillion.
     func heatFill(_ heat: Double) -> Color {
         mix(OkabeIto.vermillion, into: background, amount: 0.08 + 0.72 * min(max(heat, 0), 1))
@@ -123,7 +130,7 @@ struct ThemeColors {
     /// Attributes that draw a node in `tone`.
     func attributes(_ tone: Tone, heat: Double? = nil) -> [Attribute] {
         [
-            .style(tone.styles), .color(tone.accent), .fillColor(heat.map(heatFill) ?? fill(tone)),
+            .style(tone.styles), .color(border(tone)), .fillColor(heat.map(heatFill) ?? fill(tone)),
             .peripheries(tone.peripheries), .penWidth(tone == .unfinished || tone == .classMismatch ? 2.5 : 1.5),
         ]
     }

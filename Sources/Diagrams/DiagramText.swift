@@ -7,6 +7,82 @@ enum DiagramText {
     /// Displayed ancestor paths longer than this keep their end.
     static let maximumPathLength = 60
 
+    /// Longer texts (reasons, error messages) are wrapped at spaces to lines of this many characters…
+    static let wrapWidth = 48
+    /// …and cut with an ellipsis past this many lines.
+    static let maximumWrappedLines = 6
+
+    /// `text` with every line break and other control character written as its JSON escape
+    /// (`\n`, `\r`, `\t`, `\u2028`, ...): a trace's text is drawn on the line it belongs to, so an
+    /// identifier cannot add lines that look like the diagram's own. Text without one is returned as is.
+    static func visible(_ text: String) -> String {
+        // Scanned as bytes first: C0 controls and DEL, C1 controls (C2 80–9F), U+2028/2029 (E2 80 A8/A9).
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        var needsEscapes = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
+                || (beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9))
+            {
+                needsEscapes = true
+                break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        guard needsEscapes else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text` in lines of at most ``wrapWidth`` characters, broken at spaces (a longer word is
+    /// broken where it must), at most ``maximumWrappedLines`` of them, the last ending in `…`
+    /// when text was left out.
+    static func wrapped(_ text: String, width: Int = wrapWidth, maximumLines: Int = maximumWrappedLines) -> [String] {
+        let text = visible(text)
+        if text.isEmpty { return ["(empty)"] }
+        if text.utf8.count <= width || text.count <= width { return [text] }
+        var lines: [String] = []
+        var current = Substring()
+        var currentCount = 0
+        for word in text.split(separator: " ") where lines.count <= maximumLines {
+            var word = word
+            var wordCount = word.count
+            if currentCount > 0 && currentCount + 1 + wordCount > width {
+                lines.append(String(current))
+                (current, currentCount) = ("", 0)
+            }
+            // A word longer than a line fills lines of its own.
+            while wordCount > width {
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+                wordCount -= width
+            }
+            guard wordCount > 0 else { continue }
+            if currentCount > 0 {
+                current += " "
+                currentCount += 1
+            }
+            current += word
+            currentCount += wordCount
+        }
+        if currentCount > 0 { lines.append(String(current)) }
+        guard lines.count > maximumLines else { return lines }
+        let last = lines[maximumLines - 1]
+        return lines.prefix(maximumLines - 1) + [(last.count >= width ? String(last.prefix(width - 1)) : last) + "…"]
+    }
+
     /// `text` cut to `limit` characters, ending in `…` when cut; `""` becomes `(empty)`.
     static func short(_ text: String, limit: Int = maximumIdentifierLength) -> String {
         if text.isEmpty { return "(empty)" }

@@ -305,7 +305,11 @@ private struct FlowBuilder {
         let kind = steps.kind(step)
         switch kind {
         case .launch: return steps.launchStep(step) ?? "launch"
-        case .exclude: return "excluded" + (identifier.isEmpty ? " " + DiagramText.short(steps.className(step) ?? "object") : identifier)
+        case .exclude:
+            guard identifier.isEmpty else { return "excluded" + identifier }
+            // No path: its own identifier when it has one (below an object without), else its class.
+            if let own = steps.identifier(step) { return "excluded " + DiagramText.short(own) }
+            return "excluded " + DiagramText.short(steps.className(step) ?? "object")
         case .discard: return "archive discarded"
         case .error: return "error" + identifier
         case .archiveWrite: return "archive written"
@@ -334,9 +338,17 @@ private struct FlowBuilder {
                 lines.append("idiom \(DiagramText.short(archived, limit: 16)) → \(DiagramText.short(current, limit: 16))")
             }
         case .exclude, .discard:
-            lines.append("reason: " + DiagramText.short(steps.reason(step) ?? "unspecified"))
+            if kind == .exclude, steps.path(step) == nil {
+                // Named by its identifier: its class goes below; where it hangs, when recorded.
+                if steps.identifier(step) != nil, let className = steps.className(step) { lines.append(DiagramText.short(className)) }
+                if let parent = steps.attributeStrings(step, "parent") {
+                    lines.append(parent.isEmpty ? "a window's root" : "below " + DiagramText.path(parent))
+                }
+            }
+            lines += DiagramText.wrapped("reason: " + (steps.reason(step) ?? "unspecified"))
         case .error:
-            lines.append(DiagramText.short(steps.message(step) ?? "no message", limit: 80))
+            // The whole message, wrapped: it is what the user came to read.
+            lines += DiagramText.wrapped(steps.message(step) ?? "no message")
         case .locate:
             if let via = steps.via(step) { lines.append("via \(via)") }
             if let result = steps.result(step), result != LocateResult.found.rawValue {

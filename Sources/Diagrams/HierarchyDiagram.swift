@@ -35,9 +35,9 @@ public enum HierarchyDiagram {
         }
         func addPathless(_ exclusion: TraceHierarchy.UnplacedExclusion, parent: Int?) {
             _ = tree.add(HierarchyItem(
-                title: "(no identifier)",
-                lines: [DiagramText.short(exclusion.className ?? "object"),
-                        "reason: " + DiagramText.short(exclusion.reason ?? "unspecified")],
+                title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
+                lines: [DiagramText.short(exclusion.className ?? "object")]
+                    + DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified")),
                 shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
                 parent: parent)
         }
@@ -84,6 +84,8 @@ public enum HierarchyDiagram {
         if let className = node.className { lines.append(DiagramText.short(className)) }
         let tone = tone(of: node)
         var outcome = node.outcome.name
+        // Reasons and messages come wrapped, whole up to a few lines; everything else is one line.
+        var wrapped: [String]?
         switch node.outcome {
         case .restored:
             if let via = node.locateVia { outcome += " via \(via)" }
@@ -97,19 +99,19 @@ public enum HierarchyDiagram {
             }
         case .preserved: break
         case .excluded(let reason):
-            outcome = "reason: " + DiagramText.short(reason)
+            wrapped = DiagramText.wrapped("reason: " + reason)
         case .notFound:
             outcome = node.locateVia.map { "search ended at \($0)" } ?? "no step produced it"
         case .classMismatch(let found):
             outcome = "found " + DiagramText.short(found ?? "another class") + "; not decoded"
         case .notDecoded(let message):
-            outcome = DiagramText.short(message ?? "decode failed", limit: 60)
+            wrapped = DiagramText.wrapped(message ?? "decode failed")
         case .unfinished(let kind):
             outcome = "the process stopped in \(kind.rawValue)"
         case .unknown:
             outcome = "no record of its own"
         }
-        lines.append(outcome)
+        lines += wrapped ?? [outcome]
         if let duration { lines.append(duration) }
         return HierarchyItem(title: DiagramText.short(node.identifier), lines: lines,
                              shape: ObjectShape.forClass(node.className), tone: tone, outcomeName: node.outcome.name)

@@ -154,7 +154,7 @@ public enum LocateDiagram {
         ], notes: [
             "Search order: restoration class → app delegate → existing object → storyboard.",
             "With a restoration class, only it is asked (rule 13).",
-        ]))
+        ], rankDirection: .leftToRight))
         return graph
     }
 

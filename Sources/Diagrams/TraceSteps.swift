@@ -98,6 +98,8 @@ struct TraceSteps {
     }
 
     func via(_ step: Int) -> String? { string(step, slots.via) }
+    /// An exclusion's own restoration identifier, recorded when it has no path.
+    func identifier(_ step: Int) -> String? { string(step, slots.identifier) }
     func reason(_ step: Int) -> String? { string(step, slots.reason) }
     /// The launch step's name, from its first row.
     func launchStep(_ step: Int) -> String? { slots.step.flatMap { table.string(first(step), $0) } }

@@ -24,14 +24,15 @@ struct RenderCommand: ParsableCommand {
             hierarchy, as described. Big inputs are collapsed past --max-nodes into summary nodes.
 
             The output goes beside the input (trace.jsonl -> trace.svg) unless -o is given; the format \
-            follows -o's extension unless --format is given. With several inputs, -o must be a directory. \
+            follows -o's extension unless --format is given. With several inputs, -o must be a directory \
+            (one ending in / is made when missing). \
             Standard input (-) is written to standard output unless -o is given.
 
             Examples:
               restoretrace render Traces/countries.jsonl
               restoretrace render Traces/countries.jsonl --view locate -o locate.png
               restoretrace render Traces/*.scenario.json -o docs/diagrams/
-              restoretrace simulate app.json -o - | restoretrace render - --format pdf -o run.pdf
+              restoretrace simulate app.json -o - | restoretrace render - -o run.pdf
             """
     )
 
@@ -163,6 +164,13 @@ struct RenderSettings: Equatable {
             RenderCommand.printError("error: \(clash)")
             throw ExitCode(2)
         }
+        // `-o docs/diagrams/` names a directory, made when missing (as `mkdir -p`).
+        if let output, output.hasSuffix("/"), !PathName.isDirectory(output),
+            let problem = PathName.makeDirectories(output)
+        {
+            RenderCommand.printError("error: cannot create the output directory \(output): \(problem)")
+            throw ExitCode(1)
+        }
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
         // libgvc starts up on the other core while the first input is read and analysed.
         if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
@@ -275,11 +283,13 @@ struct RenderSettings: Equatable {
         }
         let nodeCount = graph.totalNodeCount
         let showsProgress = isatty(STDERR_FILENO) == 1 && nodeCount > 150 && plan.format != .dot
-        if showsProgress { RenderCommand.printError("render: laying out \(nodeCount) nodes of \(displayName)…") }
+        let progress = showsProgress ? LayoutProgress("render: laying out \(nodeCount) nodes of \(displayName)…") : nil
         let rendering: Rendering
         do {
             rendering = try GraphvizRenderer.shared.render(graph, format: plan.format)
+            progress?.finish()
         } catch {
+            progress?.finish(failed: true)
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
         for warning in rendering.warnings { RenderCommand.printError("\(displayName): graphviz: \(warning)") }
@@ -288,6 +298,10 @@ struct RenderSettings: Equatable {
                 try FileDescriptorWriting.writeAll(rendering.data, to: STDOUT_FILENO, name: "standard output")
             } catch {
                 throw RenderFailure(message: "\(displayName): \(error.description)")
+            }
+            // The drawing is on standard output; the summary still goes to stderr.
+            if case .trace(let trace) = source {
+                RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
             }
             return source
         }
@@ -302,6 +316,8 @@ struct RenderSettings: Equatable {
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
         print("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)")
+        // Before the summary on stderr, even when standard output is a pipe (buffered otherwise).
+        fflush(nil)
         if case .trace(let trace) = source {
             RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
         }

@@ -79,6 +79,9 @@ public struct TraceHierarchy: Sendable {
         public var reason: String?
         /// The `parent` attribute: the path of the object it hangs from, when recorded.
         public var parentPath: [String]?
+        /// The `identifier` attribute: its own restoration identifier, when it has one but no
+        /// path (an object without an identifier is above it).
+        public var identifier: String?
         public var seq: Int64
     }
 
@@ -103,7 +106,7 @@ public struct TraceHierarchy: Sendable {
     package static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
 
     /// The attributes the hierarchy reads.
-    package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent"]
+    package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent", "identifier"]
 
     /// The hierarchy of `records` (in file order).
     public init(records: some Sequence<TraceRecord>) {
@@ -140,7 +143,8 @@ public struct TraceHierarchy: Sendable {
                 if table.rows[row].kind == exclude {
                     unplacedExclusions.append(UnplacedExclusion(
                         className: table.classValue(row), reason: reads.slots.reason.flatMap { table.string(row, $0) },
-                        parentPath: reads.slots.parent.flatMap { table.stringArray(row, $0) }, seq: table.rows[row].seq))
+                        parentPath: reads.slots.parent.flatMap { table.stringArray(row, $0) },
+                        identifier: reads.slots.identifier.flatMap { table.string(row, $0) }, seq: table.rows[row].seq))
                 }
                 continue
             }

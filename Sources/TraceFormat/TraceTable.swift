@@ -124,7 +124,7 @@ package struct TraceTable: Sendable {
     /// The slots of the attributes read by name row after row — those ``TraceRecord`` has
     /// accessors for, and `parent` — nil for any the table does not keep.
     package struct NamedSlots: Sendable {
-        package let reason, via, result, message, step, foundClass, bytes, parent: Int?
+        package let reason, via, result, message, step, foundClass, bytes, parent, identifier: Int?
 
         init(_ kept: [String]) {
             reason = kept.firstIndex(of: "reason")
@@ -135,6 +135,7 @@ package struct TraceTable: Sendable {
             foundClass = kept.firstIndex(of: "foundClass")
             bytes = kept.firstIndex(of: "bytes")
             parent = kept.firstIndex(of: "parent")
+            identifier = kept.firstIndex(of: "identifier")
         }
     }
 

@@ -150,6 +150,60 @@ struct RenderCommandTests {
         }
     }
 
+    @Test("-o naming a missing directory (ending in /) makes it, parents too; one under a file is an error")
+    func outputDirectoryIsMade() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        let scenario = directory.appendingPathComponent("tiny.json")
+        try write(traceText, to: trace)
+        try write(scenarioText, to: scenario)
+        let target = directory.appendingPathComponent("made/deeper").path + "/"
+        try run([trace.path, scenario.path, "-o", target])
+        #expect(FileManager.default.fileExists(atPath: target + "trace.svg"))
+        #expect(FileManager.default.fileExists(atPath: target + "tiny.svg"))
+        try write("not a directory", to: directory.appendingPathComponent("file"))
+        #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("file/sub").path + "/"]) == 1)
+    }
+
+    @Test("the timing summary goes to stderr also when the drawing goes to standard output")
+    func timingSummaryWithStandardOutput() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appendingPathComponent("trace.jsonl")
+        try write(traceText, to: trace)
+        let toStandardOutput = try ExecutableRun.run(["render", trace.path, "-o", "-"])
+        #expect(toStandardOutput.status == 0)
+        #expect(toStandardOutput.standardOutput.contains("<svg"))
+        #expect(toStandardOutput.standardError.contains("6 records, 3 spans"), "\(toStandardOutput.standardError)")
+        let fromStandardInput = try ExecutableRun.run(["render", "-"], input: Array(traceText.utf8))
+        #expect(fromStandardInput.standardError.contains("<stdin>: 6 records"), "\(fromStandardInput.standardError)")
+        // Written to a file: the "wrote" line first, even through a pipe.
+        let toFile = try ExecutableRun.run(["render", trace.path, "-o", directory.appendingPathComponent("t.svg").path])
+        #expect(toFile.standardOutput.hasPrefix("wrote "))
+    }
+
+    @Test("on a terminal, the progress line of a long layout counts seconds in place and ends with the total")
+    func layoutProgressLine() {
+        final class Collected: @unchecked Sendable {
+            let lock = NSLock()
+            var text = ""
+            func add(_ more: String) { lock.withLock { text += more } }
+        }
+        let quick = Collected()
+        LayoutProgress("laying out", write: quick.add).finish()
+        #expect(quick.text == "laying out done\n")
+
+        let slow = Collected()
+        let progress = LayoutProgress("laying out", write: slow.add)
+        Thread.sleep(forTimeInterval: 1.3)
+        progress.finish(failed: true)
+        let text = slow.lock.withLock { slow.text }
+        #expect(text.hasPrefix("laying out\rlaying out 1 s"), "\(text.debugDescription)")
+        #expect(text.hasSuffix(" s, failed\n"), "\(text.debugDescription)")
+        // Nothing is written once finish() has returned.
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(slow.lock.withLock { slow.text } == text)
+    }
+
     @Test("smoke test: a usage error after render exits 2 with its message while the early warm-up runs")
     func usageErrorWithEarlyWarmUp() throws {
         for arguments in [["render", "--max-nodes", "many", "t.jsonl"], ["render", "--view", "sideways", "t.jsonl"]] {

@@ -52,6 +52,10 @@ struct HostileInputTests {
         #expect(svg.texts.contains { $0.hasPrefix("WWWW") && $0.hasSuffix("…") && $0.count == DiagramText.maximumIdentifierLength })
         #expect(!svg.texts.contains("pwned"))
         #expect(svg.texts.contains(#"\N\G\E back\"#))
+        // A line break in an identifier is drawn as its escape, on the identifier's own line:
+        // it cannot add lines that read like the diagram's.
+        #expect(svg.texts.contains(#"two\nlines\r\nthree"#))
+        #expect(!svg.texts.contains("lines") && !svg.texts.contains("three"))
         let dot = graph.dotSource
         for attribute in ["URL=", "href=", "image=", "tooltip=", "target="] { #expect(!dot.contains(attribute)) }
     }
@@ -65,7 +69,29 @@ struct HostileInputTests {
             let svg = try #require(SVGDocument.parse(try GraphvizRenderer.shared.render(graph, format: .svg).data))
             #expect(Set(svg.elementNames).isSubset(of: Self.graphvizElements), "\(graph.id)")
             #expect(!svg.elementNames.contains("script"))
+            #expect(!svg.texts.contains("three"), "\(graph.id): a line break in an identifier started a line")
         }
+    }
+
+    @Test("line breaks and other control characters in a trace's text are drawn as escapes; long reasons wrap, whole")
+    func visibleAndWrappedText() {
+        #expect(DiagramText.visible("plain") == "plain")
+        #expect(DiagramText.visible("a\nb\r\nc\td") == #"a\nb\r\nc\td"#)
+        #expect(DiagramText.visible("x\u{2028}y\u{85}z\u{1B}") == #"x\u2028y\u0085z\u001B"#)
+        #expect(DiagramText.visible("Café ⏎ שלום") == "Café ⏎ שלום")
+        let message = "restoration.archive is corrupt: checksum 0xe2fbf3c6cfa4ae14 does not match the stored "
+            + "0x231d9e84d77f5f5d; it was deleted and the app launches fresh"
+        let lines = DiagramText.wrapped(message)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= DiagramText.wrapWidth })
+        #expect(lines.joined(separator: " ") == message, "nothing is lost")
+        let word = String(repeating: "x", count: 130)
+        #expect(DiagramText.wrapped(word) == [String(repeating: "x", count: 48), String(repeating: "x", count: 48),
+                                              String(repeating: "x", count: 34)])
+        let long = DiagramText.wrapped(String(repeating: "word ", count: 400))
+        #expect(long.count == DiagramText.maximumWrappedLines)
+        #expect(long.last?.hasSuffix("…") == true)
+        #expect(DiagramText.wrapped("short reason") == ["short reason"])
     }
 
     @Test("a hostile scenario renders to a well-formed PNG and PDF")

@@ -141,12 +141,23 @@ struct GraphvizRendererTests {
         #expect(Array(png.suffix(8).prefix(4)) == Array("IEND".utf8))
     }
 
-    @Test("PDF output starts with %PDF, ends with %%EOF, and is byte-identical on two runs")
+    @Test("PDF output starts with %PDF, ends with %%EOF, has the drawing's page size, and is byte-identical on two runs")
     func pdfIsWellFormedAndDeterministic() throws {
         let first = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .pdf).data
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.hasPrefix("%PDF-"))
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("%%EOF"))
+        // One page, the size of the drawing in points plus the 36-point margin libgvc's cairo
+        // PDF device puts on every side.
+        let pages = text.ranges(of: /\/Type \/Page[^s]/).count
+        #expect(pages == 1)
+        let mediaBox = try #require(text.range(of: #"/MediaBox \[ 0 0 ([0-9.]+) ([0-9.]+) \]"#, options: .regularExpression))
+        let numbers = text[mediaBox].split(separator: " ").compactMap { Double($0) }
+        let svg = String(decoding: try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg).data, as: UTF8.self)
+        let points = try #require(svgPointSize(svg))
+        #expect(numbers.count == 4)
+        #expect(abs(numbers[2] - (points.width + 72)) <= 2, "\(numbers) against \(points)")
+        #expect(abs(numbers[3] - (points.height + 72)) <= 2, "\(numbers) against \(points)")
         #expect(text.contains("/CreationDate (D:19700101000000"))
         Thread.sleep(forTimeInterval: 1.1)
         let second = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .pdf).data
