@@ -115,6 +115,19 @@ static int swallowMessage(char *message) {
     return 0;
 }
 
+/// Counts a warm-up past the point where it takes offered jobs, and hands over the job offered
+/// to it, if any (NULL when none).
+static restoretrace_warm_up_job takeOfferedJob(void **context) {
+    pthread_mutex_lock(&warmUpLock);
+    warmUpsBeforeContext -= 1;
+    restoretrace_warm_up_job job = offeredJob;
+    *context = offeredJobContext;
+    offeredJob = NULL;
+    offeredJobContext = NULL;
+    pthread_mutex_unlock(&warmUpLock);
+    return job;
+}
+
 static void *warmUpMain(void *argument) {
 #if defined(__linux__)
     // Started away from the creating thread's CPU (see restoretrace_warm_up); from here on it may
@@ -132,20 +145,20 @@ static void *warmUpMain(void *argument) {
     // A render whose graph was ready before the context: its graph is built here, while the
     // thread that offered it runs FcInit. Its layout then loads the fonts, so the one-node
     // layout below would only keep it waiting.
-    pthread_mutex_lock(&warmUpLock);
-    warmUpsBeforeContext -= 1;
-    restoretrace_warm_up_job job = offeredJob;
-    void *jobContext = offeredJobContext;
-    offeredJob = NULL;
-    offeredJobContext = NULL;
-    pthread_mutex_unlock(&warmUpLock);
+    void *jobContext = NULL;
+    restoretrace_warm_up_job job = takeOfferedJob(&jobContext);
     if (job) job(jobContext);
     restoretrace_reset_dot_lexer();
     Agraph_t *graph = context && !job ? restoretrace_read_dot(warmUpSource, sizeof warmUpSource - 1) : NULL;
-    // FcInit needs no libgvc: while it runs, a render whose graph is ready can build it.
+    // FcInit needs no libgvc: while it runs, a render whose graph is ready can build it. Whoever
+    // holds the lock meanwhile has its own message handler in place, not this one.
+    agseterrf(previous);
     restoretrace_libgvc_unlock();
-    if (!job) initialiseFontconfig();
+    // With a job, the thread that offered it is probably running FcInit: this waits for it, so
+    // that pango never starts a second one; else this runs it, as without a job.
+    initialiseFontconfig();
     restoretrace_libgvc_lock();
+    previous = agseterrf(swallowMessage);
     if (graph) {
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
@@ -175,9 +188,17 @@ static void startWarmUpThread(const char *format, pthread_attr_t *attributes) {
     pthread_mutex_unlock(&warmUpLock);
     pthread_t thread;
     if (pthread_create(&thread, attributes, warmUpMain, (void *)format) == 0) return;
+    // No thread: a job offered meanwhile (it was counted as taken) runs here instead, before the
+    // warm-up stops counting as running, so a waiter still finds it done.
+    void *jobContext = NULL;
+    restoretrace_warm_up_job job = takeOfferedJob(&jobContext);
+    if (job) {
+        restoretrace_libgvc_lock();
+        job(jobContext);
+        restoretrace_libgvc_unlock();
+    }
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning -= 1;
-    warmUpsBeforeContext -= 1;
     pthread_cond_broadcast(&warmUpEnded);
     pthread_mutex_unlock(&warmUpLock);
 }

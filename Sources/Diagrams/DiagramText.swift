@@ -14,15 +14,19 @@ enum DiagramText {
 
     /// `text` with every line break and other control character written as its JSON escape
     /// (`\n`, `\r`, `\t`, `\u2028`, ...): a trace's text is drawn on the line it belongs to, so an
-    /// identifier cannot add lines that look like the diagram's own. Text without one is returned as is.
+    /// identifier cannot add lines that look like the diagram's own. The bidirectional embedding,
+    /// override and isolate controls (U+202A–202E, U+2066–2069) are escaped too, so they cannot
+    /// reverse what follows them on the line. Text without any of these is returned as is.
     static func visible(_ text: String) -> String {
-        // Scanned as bytes first: C0 controls and DEL, C1 controls (C2 80–9F), U+2028/2029 (E2 80 A8/A9).
+        // Scanned as bytes first: C0 controls and DEL, C1 controls (C2 80–9F), U+2028–202E
+        // (E2 80 A8–AE) and U+2066–2069 (E2 81 A6–A9).
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         var needsEscapes = false
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
-                || (beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9))
+                || (beforePrevious == 0xE2 && previous == 0x80 && byte >= 0xA8 && byte <= 0xAE)
+                || (beforePrevious == 0xE2 && previous == 0x81 && byte >= 0xA6 && byte <= 0xA9)
             {
                 needsEscapes = true
                 break
@@ -37,7 +41,7 @@ enum DiagramText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}"..."\u{202E}", "\u{2066}"..."\u{2069}":
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
@@ -63,12 +67,13 @@ enum DiagramText {
                 lines.append(String(current))
                 (current, currentCount) = ("", 0)
             }
-            // A word longer than a line fills lines of its own.
-            while wordCount > width {
+            // A word longer than a line fills lines of its own (no more than are drawn).
+            while wordCount > width && lines.count <= maximumLines {
                 lines.append(String(word.prefix(width)))
                 word = word.dropFirst(width)
                 wordCount -= width
             }
+            if lines.count > maximumLines { break }
             guard wordCount > 0 else { continue }
             if currentCount > 0 {
                 current += " "
@@ -78,6 +83,8 @@ enum DiagramText {
             currentCount += wordCount
         }
         if currentCount > 0 { lines.append(String(current)) }
+        // Only spaces: drawn as they are, shortened.
+        if lines.isEmpty { return [short(text, limit: width)] }
         guard lines.count > maximumLines else { return lines }
         let last = lines[maximumLines - 1]
         return lines.prefix(maximumLines - 1) + [(last.count >= width ? String(last.prefix(width - 1)) : last) + "…"]

@@ -119,15 +119,23 @@ public final class GraphvizRenderer: @unchecked Sendable {
             return early
         }
 
-        /// Builds the graph with cgraph's messages dropped (whose handler is in place while a
-        /// warm-up runs is not this thread's to say): a graph that made any is freed, and built
-        /// again on the rendering thread, where they are logged.
+        /// Messages cgraph gave while a graph was built early. Touched only with the libgvc
+        /// lock held, by the handler below.
+        nonisolated(unsafe) private static var messages = 0
+
+        /// Builds the graph with cgraph's messages counted and dropped (the render's log may not
+        /// be installed yet): a graph that made any — a warning too, which `agerrors()` does not
+        /// count — is freed, and built again on the rendering thread, where they are logged.
         private func buildQuietly() {
-            let previous = agseterrf { _ in 0 }
+            EarlyBuild.messages = 0
+            let previous = agseterrf { _ in
+                EarlyBuild.messages += 1
+                return 0
+            }
             defer { _ = agseterrf(previous) }
             _ = agreseterrors()
             let made = CGraphBuilder.build(graph)
-            if let made, agerrors() > 0 {
+            if let made, EarlyBuild.messages > 0 || agerrors() > 0 {
                 agclose(made)
             } else {
                 built = made

@@ -34,7 +34,14 @@ final class LayoutProgress: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         changed = .allocate(capacity: 1)
         changed.initialize(to: pthread_cond_t())
-        pthread_cond_init(changed, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        #if !canImport(Darwin)
+        // Deadlines on the monotonic clock: a change of the wall clock cannot rush or stall the ticks.
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #endif
+        pthread_cond_init(changed, &attributes)
+        pthread_condattr_destroy(&attributes)
         write(text)
         if !SystemThread.detach({ [self] in tick() }) { state = 2 }
     }
@@ -76,10 +83,15 @@ final class LayoutProgress: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Real time, as `pthread_cond_timedwait` measures its deadline by default.
+    /// The clock `changed` measures its deadlines on: monotonic, except on Darwin, whose
+    /// condition variables have only the real-time clock.
     private static func now() -> timespec {
         var time = timespec()
+        #if canImport(Darwin)
         clock_gettime(CLOCK_REALTIME, &time)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
         return time
     }
 

@@ -164,13 +164,6 @@ struct RenderSettings: Equatable {
             RenderCommand.printError("error: \(clash)")
             throw ExitCode(2)
         }
-        // `-o docs/diagrams/` names a directory, made when missing (as `mkdir -p`).
-        if let output, output.hasSuffix("/"), !PathName.isDirectory(output),
-            let problem = PathName.makeDirectories(output)
-        {
-            RenderCommand.printError("error: cannot create the output directory \(output): \(problem)")
-            throw ExitCode(1)
-        }
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
         // libgvc starts up on the other core while the first input is read and analysed.
         if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
@@ -304,6 +297,13 @@ struct RenderSettings: Equatable {
                 RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
             }
             return source
+        }
+        // `-o docs/diagrams/` names a directory, made when missing (as `mkdir -p`) once there is a
+        // drawing to put in it.
+        if let directory = self.output, directory.hasSuffix("/"), !PathName.isDirectory(directory),
+            let problem = PathName.makeDirectories(directory)
+        {
+            throw RenderFailure(message: "cannot create the output directory \(directory): \(problem)")
         }
         do {
             // Written to a temporary file and renamed: an error never leaves a partial drawing.

@@ -163,6 +163,10 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: target + "tiny.svg"))
         try write("not a directory", to: directory.appendingPathComponent("file"))
         #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("file/sub").path + "/"]) == 1)
+        // Nothing to draw, nothing made.
+        let unused = directory.appendingPathComponent("unused").path + "/"
+        #expect(exitCode([directory.appendingPathComponent("missing.jsonl").path, "-o", unused]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: unused))
     }
 
     @Test("the timing summary goes to stderr also when the drawing goes to standard output")
@@ -176,9 +180,18 @@ struct RenderCommandTests {
         #expect(toStandardOutput.standardError.contains("6 records, 3 spans"), "\(toStandardOutput.standardError)")
         let fromStandardInput = try ExecutableRun.run(["render", "-"], input: Array(traceText.utf8))
         #expect(fromStandardInput.standardError.contains("<stdin>: 6 records"), "\(fromStandardInput.standardError)")
-        // Written to a file: the "wrote" line first, even through a pipe.
-        let toFile = try ExecutableRun.run(["render", trace.path, "-o", directory.appendingPathComponent("t.svg").path])
-        #expect(toFile.standardOutput.hasPrefix("wrote "))
+        // Written to a file: the "wrote" line first, even with both streams in one pipe.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" render \"$1\" -o \"$2\" 2>&1", ExecutableRun.executableURL.path, trace.path,
+                           directory.appendingPathComponent("t.svg").path]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        let merged = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        let lines = merged.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("wrote ") && lines[1].contains("6 records"), "\(merged)")
     }
 
     @Test("on a terminal, the progress line of a long layout counts seconds in place and ends with the total")

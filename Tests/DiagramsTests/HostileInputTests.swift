@@ -79,6 +79,10 @@ struct HostileInputTests {
         #expect(DiagramText.visible("a\nb\r\nc\td") == #"a\nb\r\nc\td"#)
         #expect(DiagramText.visible("x\u{2028}y\u{85}z\u{1B}") == #"x\u2028y\u0085z\u001B"#)
         #expect(DiagramText.visible("Café ⏎ שלום") == "Café ⏎ שלום")
+        #expect(DiagramText.visible("a\u{202E}evil\u{202C}b\u{2067}c") == #"a\u202Eevil\u202Cb\u2067c"#)
+        #expect(DiagramText.wrapped(String(repeating: " ", count: 60)).count == 1)
+        let huge = DiagramText.wrapped(String(repeating: "y", count: 1_000_000))
+        #expect(huge.count == DiagramText.maximumWrappedLines && huge.last?.hasSuffix("…") == true)
         let message = "restoration.archive is corrupt: checksum 0xe2fbf3c6cfa4ae14 does not match the stored "
             + "0x231d9e84d77f5f5d; it was deleted and the app launches fresh"
         let lines = DiagramText.wrapped(message)

@@ -37,7 +37,8 @@ typedef void (*restoretrace_warm_up_job)(void *context);
 int restoretrace_offer_warm_up_job(restoretrace_warm_up_job job, void *context);
 
 /// Whether a warm-up is running. Between making its context and laying out its own graph, a
-/// warm-up leaves the libgvc lock free while fontconfig starts: a graph can be built then.
+/// warm-up leaves the libgvc lock free while fontconfig starts, with the message handler it
+/// found put back: a graph can be built then.
 int restoretrace_warm_ups_running(void);
 
 /// Returns when every warm-up started so far has ended; while one runs, first initialises
