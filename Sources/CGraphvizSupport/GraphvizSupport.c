@@ -143,7 +143,7 @@ static void *warmUpMain(void *argument) {
     GVC_t *context = restoretrace_libgvc_context();
     agusererrf previous = agseterrf(swallowMessage);
     // A render whose graph was ready before the context: its graph is built here, while the
-    // thread that offered it runs FcInit. Its layout then loads the fonts, so the one-node
+    // thread that offered it runs FcInit. Its layout then loads the fonts, so the two-node
     // layout below would only keep it waiting.
     void *jobContext = NULL;
     restoretrace_warm_up_job job = takeOfferedJob(&jobContext);

@@ -18,11 +18,12 @@ GVC_t *restoretrace_libgvc_context(void);
 
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
-/// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a one-node
-/// graph. Fontconfig's initialisation (once per process) runs on the first thread free for it:
-/// a thread in ``restoretrace_wait_for_warm_ups`` or, once the context is made, the warm-up
-/// itself; the warm-up's layout waits for it. Returns at once. A format already warmed up, or
-/// warming up, is not started again.
+/// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a two-node
+/// graph (or, when a render has offered its graph by then, by building that graph instead; see
+/// ``restoretrace_offer_warm_up_job``). Fontconfig's initialisation (once per process) runs on
+/// the first thread free for it: a thread in ``restoretrace_wait_for_warm_ups`` or, once the
+/// context is made, the warm-up itself; the warm-up's layout waits for it. Returns at once. A
+/// format already warmed up, or warming up, is not started again.
 void restoretrace_warm_up(const char *format);
 
 /// Work handed to a warm-up: called on its thread with the libgvc lock held and the context made.
