@@ -49,6 +49,9 @@ static int warmUpsBeforeContext;
 /// The job offered to the next warm-up to make its context (see restoretrace_offer_warm_up_job).
 static restoretrace_warm_up_job offeredJob;
 static void *offeredJobContext;
+/// Set when a render has its graph built and waits for the warm-up: its own layout will load the
+/// fonts, so the warm-up's two-node layout would only delay it.
+static int renderWaiting;
 
 /// Both faces the diagrams use, so that their fonts are found and loaded here too.
 static const char warmUpSource[] =
@@ -159,6 +162,13 @@ static void *warmUpMain(void *argument) {
     initialiseFontconfig();
     restoretrace_libgvc_lock();
     previous = agseterrf(swallowMessage);
+    pthread_mutex_lock(&warmUpLock);
+    int skipLayout = renderWaiting;
+    pthread_mutex_unlock(&warmUpLock);
+    if (graph && skipLayout) {
+        agclose(graph);
+        graph = NULL;
+    }
     if (graph) {
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
@@ -249,6 +259,12 @@ int restoretrace_offer_warm_up_job(restoretrace_warm_up_job job, void *context) 
     }
     pthread_mutex_unlock(&warmUpLock);
     return taken;
+}
+
+void restoretrace_note_render_waiting(void) {
+    pthread_mutex_lock(&warmUpLock);
+    renderWaiting = 1;
+    pthread_mutex_unlock(&warmUpLock);
 }
 
 int restoretrace_warm_ups_running(void) {

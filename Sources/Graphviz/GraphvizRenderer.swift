@@ -116,6 +116,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
             // Past the warm-up (it ended while this thread waited for the lock), nothing is gained.
             guard restoretrace_warm_ups_running() != 0 else { return nil }
             early.buildQuietly()
+            // Built beside FcInit: the warm-up's own layout would now only delay this render's.
+            if early.built != nil { restoretrace_note_render_waiting() }
             return early
         }
 

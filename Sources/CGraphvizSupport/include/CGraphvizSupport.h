@@ -42,6 +42,10 @@ int restoretrace_offer_warm_up_job(restoretrace_warm_up_job job, void *context);
 /// found put back: a graph can be built then.
 int restoretrace_warm_ups_running(void);
 
+/// Tells warm-ups that a render has built its graph and now only waits for them: one that has
+/// not laid out its own graph yet skips that layout (the render's layout loads the fonts itself).
+void restoretrace_note_render_waiting(void);
+
 /// Returns when every warm-up started so far has ended; while one runs, first initialises
 /// fontconfig on this thread if nobody has started to. Call it before the first render and
 /// before the process exits (never exit with libgvc busy on another thread).
