@@ -186,7 +186,7 @@ public struct DiagramTrace: Sendable {
     /// The attributes the views read; a loaded trace keeps only these, so the big ones a
     /// diagram never shows (`keys`, `children`, `tableState`) are checked but not built.
     static let attributesDrawn = [
-        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier",
+        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
         "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
     ]
 

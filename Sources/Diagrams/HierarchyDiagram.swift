@@ -33,13 +33,20 @@ public enum HierarchyDiagram {
                 unplaced.append(exclusion)
             }
         }
-        func addPathless(_ exclusion: TraceHierarchy.UnplacedExclusion, parent: Int?) {
-            _ = tree.add(HierarchyItem(
-                title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
-                lines: [DiagramText.short(exclusion.className ?? "object")]
-                    + DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified")),
-                shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
-                parent: parent)
+        /// The pathless exclusions below one parent, nested by their `depth` (see ``nested(_:)``).
+        func addPathless(_ exclusions: [TraceHierarchy.UnplacedExclusion], parent: Int?) {
+            let (roots, children) = nested(exclusions)
+            func add(_ index: Int, parent: Int?) {
+                let exclusion = exclusions[index]
+                let added = tree.add(HierarchyItem(
+                    title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
+                    lines: [DiagramText.short(exclusion.className ?? "object")]
+                        + DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified")),
+                    shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
+                    parent: parent)
+                for child in children[index] { add(child, parent: added) }
+            }
+            for root in roots { add(root, parent: parent) }
         }
         func add(_ index: Int, parent: Int?) {
             let node = hierarchy.nodes[index]
@@ -47,15 +54,38 @@ public enum HierarchyDiagram {
             item.children.reserveCapacity(node.children.count + (pathless[index]?.count ?? 0))
             let added = tree.add(item, parent: parent)
             for child in node.children { add(child, parent: added) }
-            for exclusion in pathless[index] ?? [] { addPathless(exclusion, parent: added) }
+            if let exclusions = pathless[index] { addPathless(exclusions, parent: added) }
         }
         for root in hierarchy.roots { add(root, parent: nil) }
-        for exclusion in unplaced { addPathless(exclusion, parent: nil) }
+        addPathless(unplaced, parent: nil)
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
             let item = traceItem(hierarchy.nodes[index], duration: durations.duration(ofObject: index).map(formatter.string))
             return (item.title, item.lines, item.shape)
         }
+    }
+
+    /// Pathless exclusions below one parent, in trace order, as a forest: each one with a `depth`
+    /// of d > 1 hangs below the nearest one before it at depth d - 1 (the engine writes an
+    /// excluded subtree parent first, depth first); one whose parent cannot be found that way is a
+    /// root. Returns the roots and each one's children, by index.
+    static func nested(_ exclusions: [TraceHierarchy.UnplacedExclusion]) -> (roots: [Int], children: [[Int]]) {
+        var children = Array(repeating: [Int](), count: exclusions.count)
+        var roots: [Int] = []
+        // The chain of open ancestors, depths increasing by one.
+        var chain: [(index: Int, depth: Int)] = []
+        for (index, exclusion) in exclusions.enumerated() {
+            let depth = max(1, exclusion.depth ?? 1)
+            while let last = chain.last, last.depth >= depth { chain.removeLast() }
+            if depth > 1, let last = chain.last, last.depth == depth - 1 {
+                children[last.index].append(index)
+            } else {
+                roots.append(index)
+                chain.removeAll(keepingCapacity: true)
+            }
+            chain.append((index, depth))
+        }
+        return (roots, children)
     }
 
     /// The tone a trace node is drawn in, from its outcome.

@@ -82,6 +82,8 @@ public struct TraceHierarchy: Sendable {
         /// The `identifier` attribute: its own restoration identifier, when it has one but no
         /// path (an object without an identifier is above it).
         public var identifier: String?
+        /// The `depth` attribute: how many levels below `parentPath` it is, when more than one.
+        public var depth: Int?
         public var seq: Int64
     }
 
@@ -106,7 +108,7 @@ public struct TraceHierarchy: Sendable {
     package static let successfulDecodeResults = ["ok", "success", "decoded", "true"]
 
     /// The attributes the hierarchy reads.
-    package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent", "identifier"]
+    package static let attributesRead = ["reason", "via", "result", "foundClass", "message", "parent", "identifier", "depth"]
 
     /// The hierarchy of `records` (in file order).
     public init(records: some Sequence<TraceRecord>) {
@@ -144,7 +146,9 @@ public struct TraceHierarchy: Sendable {
                     unplacedExclusions.append(UnplacedExclusion(
                         className: table.classValue(row), reason: reads.slots.reason.flatMap { table.string(row, $0) },
                         parentPath: reads.slots.parent.flatMap { table.stringArray(row, $0) },
-                        identifier: reads.slots.identifier.flatMap { table.string(row, $0) }, seq: table.rows[row].seq))
+                        identifier: reads.slots.identifier.flatMap { table.string(row, $0) },
+                        depth: reads.slots.depth.flatMap { table.int(row, $0) }.map { Int(clamping: $0) },
+                        seq: table.rows[row].seq))
                 }
                 continue
             }

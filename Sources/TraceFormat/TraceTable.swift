@@ -124,7 +124,7 @@ package struct TraceTable: Sendable {
     /// The slots of the attributes read by name row after row — those ``TraceRecord`` has
     /// accessors for, and `parent` — nil for any the table does not keep.
     package struct NamedSlots: Sendable {
-        package let reason, via, result, message, step, foundClass, bytes, parent, identifier: Int?
+        package let reason, via, result, message, step, foundClass, bytes, parent, identifier, depth: Int?
 
         init(_ kept: [String]) {
             reason = kept.firstIndex(of: "reason")
@@ -136,6 +136,7 @@ package struct TraceTable: Sendable {
             bytes = kept.firstIndex(of: "bytes")
             parent = kept.firstIndex(of: "parent")
             identifier = kept.firstIndex(of: "identifier")
+            depth = kept.firstIndex(of: "depth")
         }
     }
 

@@ -22,6 +22,43 @@ struct HierarchyDiagramTests {
         #expect(dot.contains("shape=ellipse"), "views are their own nodes, drawn as ellipses")
     }
 
+    @Test("exclusions without paths nest by their recorded depth: each below the nearest one before it a level up")
+    func pathlessExclusionsNest() {
+        let recorder = InMemoryRecorder(clock: .tick, header: TraceHeader(clock: "tick", scenario: "gaps"))
+        let encode = recorder.begin(.encode, path: ["Nav"], className: "UINavigationController")
+        recorder.end(encode, .encode, path: ["Nav"])
+        func exclude(_ className: String, identifier: String?, depth: Int?, reason: String = "ancestorExcluded") {
+            var attributes = [TraceAttribute("reason", .string(reason)), TraceAttribute("parent", .strings(["Nav"]))]
+            if let identifier { attributes.append(TraceAttribute("identifier", .string(identifier))) }
+            if let depth { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
+            recorder.instant(.exclude, path: nil, className: className, attributes: attributes)
+        }
+        exclude("GapViewController", identifier: nil, depth: nil, reason: "noRestorationIdentifier")
+        exclude("MiddleViewController", identifier: nil, depth: 2)
+        exclude("LeafViewController", identifier: "Leaf", depth: 3)
+        exclude("SiblingViewController", identifier: "Sibling", depth: 2)
+        exclude("OtherViewController", identifier: nil, depth: nil, reason: "noRestorationIdentifier")
+        // Depth 3 with no depth-2 exclusion open before it: hung below Nav, not guessed.
+        exclude("StrayViewController", identifier: "Stray", depth: 3)
+        let graph = HierarchyDiagram.graph(header: recorder.header, records: recorder.records)
+        let dot = graph.dotSource
+        func id(_ className: String) -> String? {
+            dot.split(separator: "\n").first { $0.contains("\\n\(className)\\n") }?
+                .split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        func hasEdge(_ from: String, _ to: String) -> Bool {
+            guard let a = id(from), let b = id(to) else { return false }
+            return dot.contains("\"\(a)\" -> \"\(b)\"")
+        }
+        #expect(hasEdge("UINavigationController", "GapViewController"))
+        #expect(hasEdge("GapViewController", "MiddleViewController"))
+        #expect(hasEdge("MiddleViewController", "LeafViewController"))
+        #expect(hasEdge("GapViewController", "SiblingViewController"))
+        #expect(hasEdge("UINavigationController", "OtherViewController"))
+        #expect(hasEdge("UINavigationController", "StrayViewController"))
+        #expect(!hasEdge("UINavigationController", "LeafViewController"))
+    }
+
     @Test("from a crashed trace, the object whose decode never ended is UNFINISHED")
     func unfinishedObject() {
         let (header, records) = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])

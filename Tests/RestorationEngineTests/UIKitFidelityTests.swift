@@ -111,5 +111,19 @@ extension UIKitFidelityTests {
         #expect(excluded.map(\.className) == ["GapViewController", "PlainViewController", "Anonymous", "UIView"])
         #expect(excluded.map { $0[attribute: "identifier"]?.stringValue } == [nil, "Child", nil, "Banner"])
         #expect(excluded.allSatisfy { $0.path == nil && $0[attribute: "parent"] == .strings(["Nav"]) })
+        // The gap is a child of Nav; the rest are one level further down, inside it.
+        #expect(excluded.map { $0[attribute: "depth"]?.intValue } == [nil, 2, 2, 2])
+    }
+
+    @Test("an excluded subtree without paths records each object's depth below the nearest path, parents first")
+    func pathlessExclusionsRecordTheirDepth() throws {
+        let leaf = node("Leaf")
+        let middle = node(nil, "MiddleViewController", kind: .custom, children: [leaf], encodesChildren: true)
+        let gap = node(nil, "GapViewController", kind: .custom, children: [middle, node("Sibling")], encodesChildren: true)
+        let cycle = try Fixtures.cycle(scenario(node("Nav", kind: .navigation, children: [node("Home"), gap])))
+        let excluded = cycle.preservation.filter { $0.kind == .exclude }
+        #expect(excluded.map(\.className) == ["GapViewController", "MiddleViewController", "PlainViewController", "PlainViewController"])
+        #expect(excluded.map { $0[attribute: "identifier"]?.stringValue } == [nil, nil, "Leaf", "Sibling"])
+        #expect(excluded.map { $0[attribute: "depth"]?.intValue } == [nil, 2, 3, 2])
     }
 }

@@ -13,6 +13,9 @@ public struct Exclusion: Sendable, Hashable {
     public var parentPath: [String]?
     /// Its own restoration identifier, when it has one but no path (an object below one without an identifier).
     public var identifier: String?
+    /// How many levels below `parentPath` it is, when more than one: an object inside an excluded
+    /// subtree with no path (its parent is the nearest exclusion before it one level up).
+    public var depth: Int?
 
     public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil) {
         self.path = path

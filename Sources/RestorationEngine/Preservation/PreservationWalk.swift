@@ -237,18 +237,23 @@ final class PreservationWalk {
             var path: [String]?
             var nearestPath: [String]
             var ownerExcluded: Bool
+            /// Levels below `nearestPath` (1: a child of the object there).
+            var depth: Int
         }
         var stack: [Item] = []
-        func pushChildren(of object: any RestorableObject, path: [String]?, nearest: [String], ownerExcluded: Bool) {
+        func pushChildren(of object: any RestorableObject, path: [String]?, nearest: [String], ownerExcluded: Bool, depth: Int) {
             let childOwnerExcluded = ownerExcluded || object is ViewController
             for child in object.restorableChildren.reversed() {
                 let childPath: [String]? = path.flatMap { parent in
                     RestorationPath.effectiveIdentifier(child.restorationIdentifier).map { parent + [$0] }
                 }
-                stack.append(Item(object: child, path: childPath, nearestPath: childPath ?? nearest, ownerExcluded: childOwnerExcluded))
+                // Below an object with a path, one level below it; below one without, one level deeper.
+                stack.append(Item(object: child, path: childPath, nearestPath: childPath ?? nearest, ownerExcluded: childOwnerExcluded,
+                                  depth: path == nil ? depth + 1 : 1))
             }
         }
-        pushChildren(of: root, path: rootPath, nearest: nearestPath, ownerExcluded: false)
+        // The root was excluded as a child of `nearestPath` (or has a path of its own).
+        pushChildren(of: root, path: rootPath, nearest: nearestPath, ownerExcluded: false, depth: 1)
         while let item = stack.popLast() {
             let identity = ObjectIdentifier(item.object)
             guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
@@ -256,9 +261,13 @@ final class PreservationWalk {
                                                                owningViewControllerExcluded: item.ownerExcluded)
             var exclusion = Exclusion(path: item.path, className: item.object.className, reason: reason,
                                       parentPath: item.path == nil ? item.nearestPath : nil)
-            if item.path == nil { exclusion.identifier = RestorationPath.effectiveIdentifier(item.object.restorationIdentifier) }
+            if item.path == nil {
+                exclusion.identifier = RestorationPath.effectiveIdentifier(item.object.restorationIdentifier)
+                if item.depth > 1 { exclusion.depth = item.depth }
+            }
             exclude(exclusion)
-            pushChildren(of: item.object, path: item.path, nearest: item.nearestPath, ownerExcluded: item.ownerExcluded)
+            pushChildren(of: item.object, path: item.path, nearest: item.nearestPath, ownerExcluded: item.ownerExcluded,
+                         depth: item.depth)
         }
     }
 
@@ -289,6 +298,7 @@ final class PreservationWalk {
         var attributes: [TraceAttribute] = [TraceAttribute("reason", .string(exclusion.reason.rawValue))]
         if let parent = exclusion.parentPath { attributes.append(TraceAttribute("parent", .strings(parent))) }
         if let identifier = exclusion.identifier { attributes.append(TraceAttribute("identifier", .string(identifier))) }
+        if let depth = exclusion.depth { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
         recorder.instant(.exclude, path: exclusion.path, className: exclusion.className, attributes: attributes)
     }
 
