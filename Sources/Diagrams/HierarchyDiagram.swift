@@ -25,28 +25,35 @@ public enum HierarchyDiagram {
         tree.items.reserveCapacity(hierarchy.nodes.count + hierarchy.unplacedExclusions.count)
         // Keyed by the parent's node index, so drawing each node costs no path hash.
         var pathless: [Int: [TraceHierarchy.UnplacedExclusion]] = [:]
-        var unplaced: [TraceHierarchy.UnplacedExclusion] = []
+        // Those whose parent is no object of the tree (a window's root, or a path nothing else
+        // names), grouped by that parent in first-seen order: nesting never crosses parents.
+        var unplaced: [[TraceHierarchy.UnplacedExclusion]] = []
+        var unplacedGroup: [[String]?: Int] = [:]
         for exclusion in hierarchy.unplacedExclusions {
             if let parent = exclusion.parentPath.flatMap(hierarchy.nodeIndex(path:)) {
                 pathless[parent, default: []].append(exclusion)
+            } else if let group = unplacedGroup[exclusion.parentPath] {
+                unplaced[group].append(exclusion)
             } else {
-                unplaced.append(exclusion)
+                unplacedGroup[exclusion.parentPath] = unplaced.count
+                unplaced.append([exclusion])
             }
         }
-        /// The pathless exclusions below one parent, nested by their `depth` (see ``nested(_:)``).
+        /// The pathless exclusions below one parent, nested by their `depth` (see ``nested(_:)``);
+        /// without recursion, however deep the nesting.
         func addPathless(_ exclusions: [TraceHierarchy.UnplacedExclusion], parent: Int?) {
             let (roots, children) = nested(exclusions)
-            func add(_ index: Int, parent: Int?) {
+            var pending = roots.reversed().map { (index: $0, parent: parent) }
+            while let (index, under) = pending.popLast() {
                 let exclusion = exclusions[index]
                 let added = tree.add(HierarchyItem(
                     title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
                     lines: [DiagramText.short(exclusion.className ?? "object")]
                         + DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified")),
                     shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
-                    parent: parent)
-                for child in children[index] { add(child, parent: added) }
+                    parent: under)
+                pending += children[index].reversed().map { ($0, added) }
             }
-            for root in roots { add(root, parent: parent) }
         }
         func add(_ index: Int, parent: Int?) {
             let node = hierarchy.nodes[index]
@@ -57,7 +64,7 @@ public enum HierarchyDiagram {
             if let exclusions = pathless[index] { addPathless(exclusions, parent: added) }
         }
         for root in hierarchy.roots { add(root, parent: nil) }
-        addPathless(unplaced, parent: nil)
+        for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
             let item = traceItem(hierarchy.nodes[index], duration: durations.duration(ofObject: index).map(formatter.string))
@@ -65,25 +72,32 @@ public enum HierarchyDiagram {
         }
     }
 
-    /// Pathless exclusions below one parent, in trace order, as a forest: each one with a `depth`
-    /// of d > 1 hangs below the nearest one before it at depth d - 1 (the engine writes an
-    /// excluded subtree parent first, depth first); one whose parent cannot be found that way is a
-    /// root. Returns the roots and each one's children, by index.
+    /// How deep pathless exclusions nest below their parent at most; a deeper one is drawn right
+    /// below the parent. Apps nest a few levels inside an object without an identifier; the cap
+    /// keeps a hand-made chain of thousands from making a tree too deep to draw (paths themselves
+    /// are capped at 1,000 components by the table).
+    static let maximumPathlessNesting = 100
+
+    /// Pathless exclusions below one parent, in trace order, as a forest. The engine writes an
+    /// excluded subtree parent first, depth first, so the open ancestors form a stack: one with a
+    /// `depth` of d > 1 hangs below the last one still open at depth d - 1 (one that no
+    /// exclusion at depth d - 1 or less has followed); one whose parent cannot be found that way,
+    /// or deeper than ``maximumPathlessNesting``, is a root. Returns the roots and each one's
+    /// children, by index.
     static func nested(_ exclusions: [TraceHierarchy.UnplacedExclusion]) -> (roots: [Int], children: [[Int]]) {
         var children = Array(repeating: [Int](), count: exclusions.count)
         var roots: [Int] = []
-        // The chain of open ancestors, depths increasing by one.
-        var chain: [(index: Int, depth: Int)] = []
+        // The open ancestors, depths increasing.
+        var open: [(index: Int, depth: Int)] = []
         for (index, exclusion) in exclusions.enumerated() {
             let depth = max(1, exclusion.depth ?? 1)
-            while let last = chain.last, last.depth >= depth { chain.removeLast() }
-            if depth > 1, let last = chain.last, last.depth == depth - 1 {
+            while let last = open.last, last.depth >= depth { open.removeLast() }
+            if depth > 1, depth <= maximumPathlessNesting, let last = open.last, last.depth == depth - 1 {
                 children[last.index].append(index)
             } else {
                 roots.append(index)
-                chain.removeAll(keepingCapacity: true)
             }
-            chain.append((index, depth))
+            if depth <= maximumPathlessNesting { open.append((index, depth)) }
         }
         return (roots, children)
     }

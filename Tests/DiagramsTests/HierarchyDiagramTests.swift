@@ -5,6 +5,7 @@ import Testing
 @testable import Diagrams
 import Graphviz
 import RestorationEngine
+import TraceAnalysis
 import TraceFormat
 
 @Suite("Hierarchy view")
@@ -57,6 +58,49 @@ struct HierarchyDiagramTests {
         #expect(hasEdge("UINavigationController", "OtherViewController"))
         #expect(hasEdge("UINavigationController", "StrayViewController"))
         #expect(!hasEdge("UINavigationController", "LeafViewController"))
+    }
+
+    @Test("nesting by depth: a skipped level does not lose the open ancestors; parents are never mixed; a long chain is capped, not recursed")
+    func pathlessNestingEdgeCases() {
+        func exclusion(_ depth: Int?, parent: [String]? = ["Nav"]) -> TraceHierarchy.UnplacedExclusion {
+            var attributes = [TraceAttribute("reason", "ancestorExcluded")]
+            if let parent { attributes.append(TraceAttribute("parent", .strings(parent))) }
+            if let depth { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
+            let record = TraceRecord(seq: 0, ts: 0, phase: .instant, span: nil, kind: .exclude, path: nil,
+                                     className: "X", attributes: attributes)
+            return TraceHierarchy(records: [record]).unplacedExclusions[0]
+        }
+        // A, M (2), L (3), a stray at 5 (no open 4: a root), then S (2): S hangs below A still.
+        let skipped = HierarchyDiagram.nested([exclusion(nil), exclusion(2), exclusion(3), exclusion(5), exclusion(2)])
+        #expect(skipped.roots == [0, 3])
+        #expect(skipped.children[0] == [1, 4])
+        #expect(skipped.children[1] == [2])
+        // A chain longer than the cap: the first 100 nest, the rest hang below the parent.
+        let chain = HierarchyDiagram.nested((1...150).map { exclusion($0) })
+        #expect(chain.roots == [0] + Array(100..<150))
+        #expect(chain.children[98] == [99])
+
+        // Through a whole drawing: parents are kept apart, and 5,000 nested levels draw.
+        let recorder = InMemoryRecorder(clock: .tick, header: TraceHeader(clock: "tick", scenario: "chain"))
+        for parent in [["Gone"], ["Other"]] {
+            recorder.instant(.exclude, path: nil, className: "Top\(parent[0])", attributes: [
+                TraceAttribute("reason", "noRestorationIdentifier"), TraceAttribute("parent", .strings(parent))])
+        }
+        recorder.instant(.exclude, path: nil, className: "Deep", attributes: [
+            TraceAttribute("reason", "ancestorExcluded"), TraceAttribute("parent", .strings(["Gone"])), TraceAttribute("depth", .int(2))])
+        for depth in 1...5_000 {
+            var attributes = [TraceAttribute("reason", "ancestorExcluded"), TraceAttribute("parent", .strings([]))]
+            if depth > 1 { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
+            recorder.instant(.exclude, path: nil, className: "Level\(depth)", attributes: attributes)
+        }
+        let dot = HierarchyDiagram.graph(header: recorder.header, records: recorder.records).dotSource
+        func id(_ className: String) -> String? {
+            dot.split(separator: "\n").first { $0.contains("\\n\(className)\\n") }?
+                .split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(id("TopGone") != nil && id("Deep") != nil)
+        if let top = id("TopGone"), let deep = id("Deep") { #expect(dot.contains("\"\(top)\" -> \"\(deep)\"")) }
+        if let other = id("TopOther"), let deep = id("Deep") { #expect(!dot.contains("\"\(other)\" -> \"\(deep)\"")) }
     }
 
     @Test("from a crashed trace, the object whose decode never ended is UNFINISHED")

@@ -126,4 +126,18 @@ extension UIKitFidelityTests {
         #expect(excluded.map { $0[attribute: "identifier"]?.stringValue } == [nil, nil, "Leaf", "Sibling"])
         #expect(excluded.map { $0[attribute: "depth"]?.intValue } == [nil, 2, 3, 2])
     }
+
+    @Test("below an excluded object that has a path, depth counts again from that path")
+    func depthBelowAnExcludedPath() throws {
+        // The second "Same" is excluded (duplicate path) but has a path; its unnamed child hangs right below it.
+        let duplicate = node("Same", "SecondViewController", kind: .custom,
+                             children: [node(nil, "GapViewController", kind: .custom, children: [node("Leaf")], encodesChildren: true)],
+                             encodesChildren: true)
+        let cycle = try Fixtures.cycle(scenario(node("Nav", kind: .navigation, children: [node("Same"), duplicate])))
+        let excluded = cycle.preservation.filter { $0.kind == .exclude }
+        #expect(excluded.map(\.className) == ["SecondViewController", "GapViewController", "PlainViewController"])
+        #expect(excluded.map(\.path) == [["Nav", "Same"], nil, nil])
+        #expect(excluded.map { $0[attribute: "parent"] } == [nil, .strings(["Nav", "Same"]), .strings(["Nav", "Same"])])
+        #expect(excluded.map { $0[attribute: "depth"]?.intValue } == [nil, nil, 2])
+    }
 }
