@@ -8,6 +8,12 @@ import RestorationEngine
 import TraceAnalysis
 import TraceFormat
 
+/// The ID of the node whose label has a line `className`, in DOT text.
+private func nodeID(ofClass className: String, in dot: String) -> String? {
+    dot.split(separator: "\n").first { $0.contains("\\n\(className)\\n") }?
+        .split(separator: "\"").dropFirst().first.map(String.init)
+}
+
 @Suite("Hierarchy view")
 struct HierarchyDiagramTests {
     @Test("from a trace, each object shows its outcome: restored via a step, excluded, mismatch, not found, not decoded")
@@ -43,10 +49,7 @@ struct HierarchyDiagramTests {
         exclude("StrayViewController", identifier: "Stray", depth: 3)
         let graph = HierarchyDiagram.graph(header: recorder.header, records: recorder.records)
         let dot = graph.dotSource
-        func id(_ className: String) -> String? {
-            dot.split(separator: "\n").first { $0.contains("\\n\(className)\\n") }?
-                .split(separator: "\"").dropFirst().first.map(String.init)
-        }
+        func id(_ className: String) -> String? { nodeID(ofClass: className, in: dot) }
         func hasEdge(_ from: String, _ to: String) -> Bool {
             guard let a = id(from), let b = id(to) else { return false }
             return dot.contains("\"\(a)\" -> \"\(b)\"")
@@ -94,10 +97,7 @@ struct HierarchyDiagramTests {
             recorder.instant(.exclude, path: nil, className: "Level\(depth)", attributes: attributes)
         }
         let dot = HierarchyDiagram.graph(header: recorder.header, records: recorder.records).dotSource
-        func id(_ className: String) -> String? {
-            dot.split(separator: "\n").first { $0.contains("\\n\(className)\\n") }?
-                .split(separator: "\"").dropFirst().first.map(String.init)
-        }
+        func id(_ className: String) -> String? { nodeID(ofClass: className, in: dot) }
         #expect(id("TopGone") != nil && id("Deep") != nil)
         if let top = id("TopGone"), let deep = id("Deep") { #expect(dot.contains("\"\(top)\" -> \"\(deep)\"")) }
         if let other = id("TopOther"), let deep = id("Deep") { #expect(!dot.contains("\"\(other)\" -> \"\(deep)\"")) }
