@@ -276,10 +276,7 @@ int restoretrace_warm_ups_running(void) {
 
 void restoretrace_wait_for_warm_ups(void) {
     // A thread that would wait for a warm-up first takes on its fontconfig work, if nobody has.
-    pthread_mutex_lock(&warmUpLock);
-    int running = warmUpsRunning > 0;
-    pthread_mutex_unlock(&warmUpLock);
-    if (running) initialiseFontconfig();
+    if (restoretrace_warm_ups_running()) initialiseFontconfig();
     pthread_mutex_lock(&warmUpLock);
     while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
     pthread_mutex_unlock(&warmUpLock);

@@ -121,23 +121,18 @@ public final class GraphvizRenderer: @unchecked Sendable {
             return early
         }
 
-        /// Messages cgraph gave while a graph was built early. Touched only with the libgvc
-        /// lock held, by the handler below.
-        nonisolated(unsafe) private static var messages = 0
-
-        /// Builds the graph with cgraph's messages counted and dropped (the render's log may not
-        /// be installed yet): a graph that made any — a warning too, which `agerrors()` does not
-        /// count — is freed, and built again on the rendering thread, where they are logged.
+        /// Builds the graph with cgraph's messages caught in the log for the moment (whichever
+        /// handler was in place is put back after): a graph that made any — a warning too, which
+        /// `agerrors()` does not count — is freed, and built again on the rendering thread, where
+        /// its messages are reported with the render's.
         private func buildQuietly() {
-            EarlyBuild.messages = 0
-            let previous = agseterrf { _ in
-                EarlyBuild.messages += 1
-                return 0
-            }
+            let log = LibgvcMessageLog.shared
+            log.reset()
+            let previous = log.install()
             defer { _ = agseterrf(previous) }
             _ = agreseterrors()
             let made = CGraphBuilder.build(graph)
-            if let made, EarlyBuild.messages > 0 || agerrors() > 0 {
+            if let made, !log.isEmpty || agerrors() > 0 {
                 agclose(made)
             } else {
                 built = made

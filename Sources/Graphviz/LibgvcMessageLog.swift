@@ -14,9 +14,11 @@ final class LibgvcMessageLog: @unchecked Sendable {
 
     private init() {}
 
-    /// Routes libgvc's messages here instead of stderr. Call once, before the first libgvc call.
-    func install() {
-        _ = agseterrf { piece in
+    /// Routes libgvc's messages here instead of stderr, and returns the handler it replaced.
+    /// Called once before the render's first libgvc call, and around an early build.
+    @discardableResult
+    func install() -> agusererrf? {
+        agseterrf { piece in
             if let piece { LibgvcMessageLog.shared.append(String(cString: piece)) }
             return 0
         }
@@ -31,6 +33,9 @@ final class LibgvcMessageLog: @unchecked Sendable {
     func reset() {
         text = ""
     }
+
+    /// Whether nothing has arrived since the last ``reset()``.
+    var isEmpty: Bool { text.isEmpty }
 
     /// The messages so far, one diagnostic per `Error:`/`Warning:` message; continuation lines
     /// join the message before them.
