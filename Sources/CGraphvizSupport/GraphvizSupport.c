@@ -28,7 +28,10 @@ void restoretrace_libgvc_lock(void) { pthread_mutex_lock(&libgvcLock); }
 void restoretrace_libgvc_unlock(void) { pthread_mutex_unlock(&libgvcLock); }
 
 GVC_t *restoretrace_libgvc_context(void) {
-    if (!sharedContext) sharedContext = gvContext();
+    if (!sharedContext) {
+        sharedContext = gvContext();
+        restoretrace_install_text_size_memo(sharedContext);
+    }
     return sharedContext;
 }
 

@@ -185,6 +185,50 @@ struct GraphvizRendererTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 
+    @Test("the text-size memo answers repeated lines, and SVG, PNG and PDF are the bytes measuring every line gives")
+    func textSizeMemoChangesNothingDrawn() throws {
+        // One text in three fonts (size 11, size 30, bold), each repeated, in labels and an edge
+        // label: a memo keyed on less than name, size and flags would give one of them another's
+        // width. Other tests may render meanwhile; they only add to the counts.
+        var lines = ["digraph memo {", "node [fontname=\"DejaVu Sans\", shape=box];"]
+        for index in 0..<12 {
+            lines.append("s\(index) [label=\"same text\\nline \(index % 3)\"];")
+            lines.append("b\(index) [label=\"same text\", fontsize=30];")
+            lines.append("h\(index) [label=<<B>same text</B>>];")
+            lines.append("s\(index) -> b\(index) [label=\"same text\", fontsize=9];")
+        }
+        lines.append("}")
+        let source = lines.joined(separator: "\n")
+        func drawings() throws -> [Data] {
+            try [OutputFormat.svg, .png, .pdf].map { try GraphvizRenderer.shared.render(dotSource: source, format: $0).data }
+        }
+        func counts() -> (hits: UInt, misses: UInt) {
+            restoretrace_libgvc_lock()
+            defer { restoretrace_libgvc_unlock() }
+            var hits: UInt = 0, misses: UInt = 0
+            restoretrace_text_size_memo_counts(&hits, &misses)
+            return (hits, misses)
+        }
+        func setMemo(_ enabled: Bool) {
+            restoretrace_libgvc_lock()
+            restoretrace_set_text_size_memo_enabled(enabled ? 1 : 0)
+            restoretrace_libgvc_unlock()
+        }
+        _ = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg)  // the context, with the memo
+        setMemo(false)
+        let measured = try drawings()
+        setMemo(true)
+        let before = counts()
+        let remembered = try drawings()
+        let after = counts()
+        #expect(remembered == measured)
+        // Each render measures 60 lines, 7 of them distinct: at least 53 come from the memo.
+        #expect(after.hits - before.hits >= 3 * 53, "the memo answered the repeated lines")
+        let svg = try #require(String(data: measured[0], encoding: .utf8))
+        #expect(svg.contains("font-size=\"30.00\">same text</text>"))
+        #expect(svg.contains("font-weight=\"bold\" font-size=\"14.00\">same text</text>"))
+    }
+
     @Test("a drawing too wide for a bitmap is rendered at a lower resolution, within the pixel limit")
     func hugeBitmapIsScaledDown() throws {
         var graph = Graph(attributes: [.rankDirection(.leftToRight)], nodeDefaults: [.width(40), .height(40)])

@@ -16,6 +16,21 @@ void restoretrace_libgvc_unlock(void);
 /// The process's one libgvc context, created on the first call. Call with the lock held.
 GVC_t *restoretrace_libgvc_context(void);
 
+/// Puts a memo in front of libgvc's text measurement in `context`: a line of a label measured
+/// before in the same font (name, size, flags) gets the same answer without measuring it again
+/// (libgvc measures every line of every label with pango, about 10 µs each, and keeps no cache;
+/// a diagram repeats many lines). The drawing is the one without the memo, to the byte. Returns
+/// 1 when installed, 0 when libgvc's text layout is not pango's plugin (nothing changes then).
+/// ``restoretrace_libgvc_context`` installs it; call with the lock held.
+int restoretrace_install_text_size_memo(GVC_t *context);
+
+/// Turns the memo on (the default) or off; off also forgets what it holds. With the lock held.
+void restoretrace_set_text_size_memo_enabled(int enable);
+
+/// How many measurements the memo answered, and how many it passed on, since the process began.
+/// With the lock held.
+void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses);
+
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
 /// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a two-node
