@@ -6,6 +6,7 @@
 #define _GNU_SOURCE  // sched_getcpu, pthread_attr_setaffinity_np
 #endif
 #include "CGraphvizSupport.h"
+#include "ThreadPlacement.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -135,14 +136,9 @@ static restoretrace_warm_up_job takeOfferedJob(void **context) {
 }
 
 static void *warmUpMain(void *argument) {
-#if defined(__linux__)
     // Started away from the creating thread's CPU (see restoretrace_warm_up); from here on it may
     // run anywhere the main thread may, and so may the threads libgvc's plugins start.
-    cpu_set_t everywhere;
-    if (sched_getaffinity(getpid(), sizeof everywhere, &everywhere) == 0) {
-        pthread_setaffinity_np(pthread_self(), sizeof everywhere, &everywhere);
-    }
-#endif
+    restoretrace_run_anywhere();
     const char *format = argument;
     loadFontconfig();
     restoretrace_libgvc_lock();
@@ -173,6 +169,7 @@ static void *warmUpMain(void *argument) {
         graph = NULL;
     }
     if (graph) {
+        restoretrace_text_lock();
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
             unsigned int length = 0;
@@ -180,6 +177,7 @@ static void *warmUpMain(void *argument) {
             gvFreeLayout(context, graph);
         }
         agclose(graph);
+        restoretrace_text_unlock();
     }
     agseterrf(previous);
     agreseterrors();
@@ -236,17 +234,7 @@ void restoretrace_warm_up(const char *format) {
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     // libgvc's layout recurses: give it what a main thread gets.
     pthread_attr_setstacksize(&attributes, 8 << 20);
-#if defined(__linux__)
-    // A new thread waits on its creator's CPU until the scheduler moves it (a few hundred
-    // microseconds to milliseconds while the creator stays busy, as it does here): start it on
-    // another CPU instead, when there is one.
-    cpu_set_t others;
-    if (sched_getaffinity(0, sizeof others, &others) == 0 && CPU_COUNT(&others) > 1) {
-        int current = sched_getcpu();
-        if (current >= 0 && CPU_ISSET(current, &others)) CPU_CLR(current, &others);
-        pthread_attr_setaffinity_np(&attributes, sizeof others, &others);
-    }
-#endif
+    restoretrace_start_on_another_cpu(&attributes);
     // Without a thread, the first render pays for the warm-up itself.
     startWarmUpThread(warmableFormats[index], &attributes);
     pthread_attr_destroy(&attributes);

@@ -9,19 +9,26 @@
 // PangoLayout itself (what the cairo renderers draw with) is shared among the spans, each
 // holding a reference, as pango would have made an identical one for each.
 //
-// Called only from inside libgvc's layout, so always with the libgvc lock held: the table
-// needs no lock of its own.
+// The memo is used from inside libgvc's layouts, and by the pre-measuring thread
+// (restoretrace_premeasure_start), which measures a graph's lines on the other core while the
+// rendering thread builds that graph in cgraph. Pango is not thread-safe, so both hold the text
+// lock (restoretrace_text_lock), and so does everything else that may run pango: every layout,
+// render and freeing of a layout, which first asks the pre-measuring thread to stop. The memo is
+// guarded by that lock too.
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE  // dl_iterate_phdr
 #endif
 #include "CGraphvizSupport.h"
+#include "ThreadPlacement.h"
 
 #include <graphviz/gvplugin.h>
 #include <graphviz/gvplugin_textlayout.h>
 #include <graphviz/textspan.h>
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +41,7 @@ extern int gvtextlayout_select(GVC_t *gvc);
 
 /// The plugin this memo stands in front of, and the GObject reference count it needs.
 static gvtextlayout_engine_t *measuringEngine;
+static atomic_int installed;
 static void *(*objectReference)(void *object);
 
 typedef struct {
@@ -41,6 +49,7 @@ typedef struct {
     char *fontName;
     double fontSize;
     unsigned int fontFlags;
+    PostscriptAlias *alias;  // libgvc's, a function of the font name; compared as a pointer
     uint64_t hash;
     boolean answer;
     pointf size;
@@ -48,13 +57,14 @@ typedef struct {
     double yoffsetCenterline;
     void *layout;  // one reference held by the memo, or NULL
     void (*freeLayout)(void *layout);
+    unsigned long hits;
 } Entry;
 
 static Entry *entries;
 static size_t slotCount;  // a power of two, or 0 before the first entry
 static size_t entryCount;
 static size_t textBytes;
-static int enabled = 1;
+static atomic_int enabled = 1;
 static unsigned long hitCount, missCount;
 
 /// Past either bound the memo starts again empty: a drawing big enough to reach them has more
@@ -107,49 +117,65 @@ static int makeRoom(void) {
     return 1;
 }
 
-static boolean measure(textspan_t *span, char **fontpath) {
-    textfont_t *font = span->font;
-    // -v asks which font file answered, which only the plugin can tell.
-    if (!enabled || fontpath || !font || !font->name || !span->str) return measuringEngine->textlayout(span, fontpath);
-    uint64_t hash = hashOf(font->name, font->size, font->flags, span->str);
-    if (slotCount) {
-        for (size_t slot = (size_t)hash & (slotCount - 1); entries[slot].text; slot = (slot + 1) & (slotCount - 1)) {
-            Entry *entry = &entries[slot];
-            if (entry->hash != hash || entry->fontSize != font->size || entry->fontFlags != font->flags
-                || strcmp(entry->text, span->str) != 0 || strcmp(entry->fontName, font->name) != 0) {
-                continue;
-            }
-            hitCount += 1;
-            span->size = entry->size;
-            span->yoffset_layout = entry->yoffsetLayout;
-            span->yoffset_centerline = entry->yoffsetCenterline;
-            span->layout = entry->layout ? objectReference(entry->layout) : NULL;
-            span->free_layout = entry->layout ? entry->freeLayout : NULL;
-            return entry->answer;
+/// The entry for a span's font and text, or NULL.
+static Entry *find(const textspan_t *span, uint64_t hash) {
+    if (!slotCount) return NULL;
+    const textfont_t *font = span->font;
+    for (size_t slot = (size_t)hash & (slotCount - 1); entries[slot].text; slot = (slot + 1) & (slotCount - 1)) {
+        Entry *entry = &entries[slot];
+        if (entry->hash == hash && entry->fontSize == font->size && entry->fontFlags == font->flags
+            && entry->alias == font->postscript_alias && strcmp(entry->text, span->str) == 0
+            && strcmp(entry->fontName, font->name) == 0) {
+            return entry;
         }
     }
-    missCount += 1;
-    boolean answer = measuringEngine->textlayout(span, fontpath);
+    return NULL;
+}
+
+/// Remembers what the plugin answered for `span` (taking a reference to its layout).
+static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
+    const textfont_t *font = span->font;
     size_t textLength = strlen(span->str), nameLength = strlen(font->name);
     if (entryCount >= maximumEntries || textBytes + textLength + nameLength > maximumTextBytes) forgetAll();
-    if (!makeRoom()) return answer;
+    if (!makeRoom()) return;
     char *text = strdup(span->str), *fontName = strdup(font->name);
     if (!text || !fontName) {
         free(text);
         free(fontName);
-        return answer;
+        return;
     }
     size_t slot = (size_t)hash & (slotCount - 1);
     while (entries[slot].text) slot = (slot + 1) & (slotCount - 1);
     entries[slot] = (Entry){
-        .text = text, .fontName = fontName, .fontSize = font->size, .fontFlags = font->flags, .hash = hash,
-        .answer = answer, .size = span->size, .yoffsetLayout = span->yoffset_layout,
-        .yoffsetCenterline = span->yoffset_centerline,
+        .text = text, .fontName = fontName, .fontSize = font->size, .fontFlags = font->flags,
+        .alias = font->postscript_alias, .hash = hash, .answer = answer, .size = span->size,
+        .yoffsetLayout = span->yoffset_layout, .yoffsetCenterline = span->yoffset_centerline,
         .layout = span->layout && span->free_layout ? objectReference(span->layout) : NULL,
         .freeLayout = span->free_layout,
     };
     entryCount += 1;
     textBytes += textLength + nameLength;
+}
+
+static boolean measure(textspan_t *span, char **fontpath) {
+    textfont_t *font = span->font;
+    // -v asks which font file answered, which only the plugin can tell.
+    if (!enabled || fontpath || !font || !font->name || !span->str) return measuringEngine->textlayout(span, fontpath);
+    uint64_t hash = hashOf(font->name, font->size, font->flags, span->str);
+    Entry *entry = find(span, hash);
+    if (entry) {
+        hitCount += 1;
+        entry->hits += 1;
+        span->size = entry->size;
+        span->yoffset_layout = entry->yoffsetLayout;
+        span->yoffset_centerline = entry->yoffsetCenterline;
+        span->layout = entry->layout ? objectReference(entry->layout) : NULL;
+        span->free_layout = entry->layout ? entry->freeLayout : NULL;
+        return entry->answer;
+    }
+    missCount += 1;
+    boolean answer = measuringEngine->textlayout(span, fontpath);
+    remember(span, hash, answer);
     return answer;
 }
 
@@ -197,15 +223,172 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
     objectReference = (void *(*)(void *))reference;
     gvAddLibrary(context, &memoLibrary);
     gvtextlayout_select(context);
+    atomic_store(&installed, 1);
     return 1;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The text lock, and pre-measuring
+// ---------------------------------------------------------------------------------------------
+
+static pthread_mutex_t textLock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int premeasureStop;
+
+static pthread_mutex_t premeasureLock = PTHREAD_MUTEX_INITIALIZER;
+static int premeasureRunning;
+static pthread_cond_t premeasureEnded = PTHREAD_COND_INITIALIZER;
+
+void restoretrace_text_lock(void) {
+    atomic_store(&premeasureStop, 1);
+    pthread_mutex_lock(&textLock);
+}
+
+void restoretrace_text_unlock(void) { pthread_mutex_unlock(&textLock); }
+
 void restoretrace_set_text_size_memo_enabled(int enable) {
-    enabled = enable != 0;
-    if (!enabled) forgetAll();
+    restoretrace_text_lock();
+    atomic_store(&enabled, enable != 0);
+    if (!enable) forgetAll();
+    restoretrace_text_unlock();
 }
 
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses) {
+    restoretrace_text_lock();
     *hits = hitCount;
     *misses = missCount;
+    restoretrace_text_unlock();
+}
+
+long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text) {
+    restoretrace_text_lock();
+    textfont_t font = { .name = (char *)fontName, .size = fontSize };
+    textspan_t span = { .str = (char *)text, .font = &font };
+    Entry *entry = find(&span, hashOf(fontName, fontSize, 0, text));
+    long hits = entry ? (long)entry->hits : -1;
+    restoretrace_text_unlock();
+    return hits;
+}
+
+/// pango keeps a pointer to the last font name it was given and compares the next one with it,
+/// so the names the pre-measuring thread gives it live as long as the process: a few, interned.
+enum { maximumFontNames = 16 };
+static char *fontNames[maximumFontNames];
+static size_t fontNameCount;
+
+/// The interned copy of `name`, or NULL when there is no room for more. With premeasureLock held.
+static const char *internedFontName(const char *name) {
+    for (size_t index = 0; index < fontNameCount; index++) {
+        if (strcmp(fontNames[index], name) == 0) return fontNames[index];
+    }
+    if (fontNameCount == maximumFontNames) return NULL;
+    char *copy = strdup(name);
+    if (copy) fontNames[fontNameCount++] = copy;
+    return copy;
+}
+
+typedef struct {
+    size_t count;
+    const char **fonts;  // interned, or NULL: not measured
+    double *sizes;
+    char **texts;
+    char *textStorage;
+} Premeasure;
+
+static void freePremeasure(Premeasure *work) {
+    if (!work) return;
+    free(work->fonts);
+    free(work->sizes);
+    free(work->texts);
+    free(work->textStorage);
+    free(work);
+}
+
+static void endPremeasuring(void) {
+    pthread_mutex_lock(&premeasureLock);
+    premeasureRunning = 0;
+    pthread_cond_broadcast(&premeasureEnded);
+    pthread_mutex_unlock(&premeasureLock);
+}
+
+static void *premeasureMain(void *argument) {
+    Premeasure *work = argument;
+    restoretrace_run_anywhere();
+    pthread_mutex_lock(&textLock);
+    for (size_t index = 0; index < work->count && !atomic_load(&premeasureStop); index++) {
+        if (!work->fonts[index] || !work->texts[index][0]) continue;
+        textfont_t font = { .name = (char *)work->fonts[index], .size = work->sizes[index] };
+        textspan_t span = { .str = work->texts[index], .font = &font, .just = 'n' };
+        uint64_t hash = hashOf(font.name, font.size, font.flags, span.str);
+        if (find(&span, hash)) continue;
+        boolean answer = measuringEngine->textlayout(&span, NULL);
+        remember(&span, hash, answer);
+        if (span.layout && span.free_layout) span.free_layout(span.layout);
+    }
+    pthread_mutex_unlock(&textLock);
+    freePremeasure(work);
+    endPremeasuring();
+    return NULL;
+}
+
+int restoretrace_premeasure_possible(void) {
+    return atomic_load(&installed) && atomic_load(&enabled) && !restoretrace_warm_ups_running();
+}
+
+int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
+                                  const char *const *fontNameList, size_t fontNameListCount, const double *sizes) {
+    if (!restoretrace_premeasure_possible() || count == 0) return 0;
+    const char *interned[maximumFontNames];
+    size_t usable = fontNameListCount < maximumFontNames ? fontNameListCount : maximumFontNames;
+    pthread_mutex_lock(&premeasureLock);
+    if (premeasureRunning) {
+        pthread_mutex_unlock(&premeasureLock);
+        return 0;
+    }
+    premeasureRunning = 1;
+    for (size_t index = 0; index < usable; index++) interned[index] = internedFontName(fontNameList[index]);
+    pthread_mutex_unlock(&premeasureLock);
+
+    Premeasure *work = calloc(1, sizeof *work);
+    if (work) {
+        work->fonts = calloc(count, sizeof *work->fonts);
+        work->sizes = malloc(count * sizeof *work->sizes);
+        work->texts = malloc(count * sizeof *work->texts);
+        work->textStorage = malloc(textsLength + 1);
+    }
+    int started = 0;
+    if (work && work->fonts && work->sizes && work->texts && work->textStorage) {
+        memcpy(work->textStorage, texts, textsLength);
+        work->textStorage[textsLength] = 0;
+        // The texts follow one another, each ended by a NUL.
+        char *next = work->textStorage, *end = work->textStorage + textsLength;
+        size_t made = 0;
+        for (; made < count && next < end; made++) {
+            work->texts[made] = next;
+            work->fonts[made] = fontIndices[made] < usable ? interned[fontIndices[made]] : NULL;
+            work->sizes[made] = sizes[made];
+            next += strlen(next) + 1;
+        }
+        work->count = made;
+        // A stop asked before this start was for an earlier thread.
+        atomic_store(&premeasureStop, 0);
+        pthread_attr_t attributes;
+        if (pthread_attr_init(&attributes) == 0) {
+            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+            restoretrace_start_on_another_cpu(&attributes);
+            pthread_t thread;
+            started = pthread_create(&thread, &attributes, premeasureMain, work) == 0;
+            pthread_attr_destroy(&attributes);
+        }
+    }
+    if (!started) {
+        freePremeasure(work);
+        endPremeasuring();
+    }
+    return started;
+}
+
+void restoretrace_wait_for_premeasuring(void) {
+    pthread_mutex_lock(&premeasureLock);
+    while (premeasureRunning) pthread_cond_wait(&premeasureEnded, &premeasureLock);
+    pthread_mutex_unlock(&premeasureLock);
 }

@@ -80,6 +80,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
         let early = EarlyBuild.start(graph)
+        // With the warm-up over, the other core measures the labels while this one builds.
+        if early == nil { TextPremeasure.start(graph) }
         return try render(format: format) { () throws(GraphvizError) in
             if let built = early?.take() { return built }
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
@@ -188,13 +190,25 @@ public final class GraphvizRenderer: @unchecked Sendable {
         restoretrace_libgvc_lock()
         defer { restoretrace_libgvc_unlock() }
         let gvc = openContext()
-        freePreviousGraph(gvc)
         let log = LibgvcMessageLog.shared
         log.reset()
         _ = agreseterrors()
         // Start the lexer clean: no input left from the previous parse, line numbers from 1.
         restoretrace_reset_dot_lexer()
-        let graph = try make()
+        let graph: UnsafeMutablePointer<Agraph_t>
+        do {
+            graph = try make()
+        } catch {
+            // No layout follows to stop the pre-measuring thread (see TextPremeasure): stop it
+            // here, before the error may end the process.
+            restoretrace_text_lock()
+            restoretrace_text_unlock()
+            throw error
+        }
+        // From here on pango may run: the pre-measuring thread stops at its next line.
+        restoretrace_text_lock()
+        defer { restoretrace_text_unlock() }
+        freePreviousGraph(gvc)
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
         if layoutStatus != 0 || agerrors() > 0 {

@@ -185,7 +185,7 @@ struct GraphvizRendererTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 
-    @Test("the text-size memo answers repeated lines, and SVG, PNG and PDF are the bytes measuring every line gives")
+    @Test("the text-size memo answers repeated lines and lines measured ahead on another thread, and SVG, PNG and PDF are the bytes measuring every line gives")
     func textSizeMemoChangesNothingDrawn() throws {
         // One text in three fonts (size 11, size 30, bold), each repeated, in labels and an edge
         // label: a memo keyed on less than name, size and flags would give one of them another's
@@ -227,6 +227,42 @@ struct GraphvizRendererTests {
         let svg = try #require(String(data: measured[0], encoding: .utf8))
         #expect(svg.contains("font-size=\"30.00\">same text</text>"))
         #expect(svg.contains("font-weight=\"bold\" font-size=\"14.00\">same text</text>"))
+
+        // Measured ahead on another thread (as a render does once the warm-up is over), with the
+        // fonts Graphviz gives each label: the graph's for a cluster, the node and edge defaults
+        // around an object, or its own. Sizes no other test uses, so the memo holds none of them.
+        var graph = Graph(id: "ahead", attributes: [.fontName(.dejaVuSansBold), .fontSize(15.5)],
+                          nodeDefaults: [.fontName(.dejaVuSans), .fontSize(12.25)], edgeDefaults: [.fontName(.dejaVuSans), .fontSize(8.75)])
+        var cluster = Subgraph.cluster("c", label: "ahead cluster")
+        cluster.add(Node("a", label: Label(lines: ["ahead first", "ahead second"])))
+        cluster.add(Node("b", label: "ahead own size", attributes: [.fontSize(17.75)]))
+        graph.add(cluster)
+        graph.add(Node("c", label: "ahead first"))
+        graph.add(Edge(from: "a", to: "c", attributes: [.label("ahead edge")]))
+        let expected: [(font: String, size: Double, text: String)] = [
+            ("DejaVu Sans:bold", 15.5, "ahead cluster"), ("DejaVu Sans", 12.25, "ahead first"),
+            ("DejaVu Sans", 12.25, "ahead second"), ("DejaVu Sans", 17.75, "ahead own size"),
+            ("DejaVu Sans", 8.75, "ahead edge"),
+        ]
+        setMemo(false)
+        let unremembered = try GraphvizRenderer.shared.render(graph, format: .svg).data
+        setMemo(true)
+        // A warm-up started by another test keeps it from starting (each starts once at most),
+        // and another test's render stops it (as this test's render will): try again then.
+        func measuredAhead() -> Bool {
+            expected.allSatisfy { restoretrace_text_size_memo_hits_for($0.font, $0.size, $0.text) == 0 }
+        }
+        for _ in 0..<20 where !measuredAhead() {
+            restoretrace_wait_for_warm_ups()
+            TextPremeasure.start(graph)
+            restoretrace_wait_for_premeasuring()
+        }
+        #expect(measuredAhead(), "every line measured ahead, none asked for yet")
+        let ahead = try GraphvizRenderer.shared.render(graph, format: .svg).data
+        for line in expected {
+            #expect(restoretrace_text_size_memo_hits_for(line.font, line.size, line.text) >= 1, "the layout asked for \(line.text)")
+        }
+        #expect(ahead == unremembered)
     }
 
     @Test("a drawing too wide for a bitmap is rendered at a lower resolution, within the pixel limit")

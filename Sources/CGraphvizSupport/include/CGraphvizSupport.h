@@ -7,6 +7,7 @@
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// Takes the lock every libgvc call must hold: libgvc keeps global state and is not thread-safe,
 /// even with one context per thread.
@@ -24,12 +25,38 @@ GVC_t *restoretrace_libgvc_context(void);
 /// ``restoretrace_libgvc_context`` installs it; call with the lock held.
 int restoretrace_install_text_size_memo(GVC_t *context);
 
-/// Turns the memo on (the default) or off; off also forgets what it holds. With the lock held.
+/// Turns the memo on (the default) or off; off also forgets what it holds.
 void restoretrace_set_text_size_memo_enabled(int enable);
 
 /// How many measurements the memo answered, and how many it passed on, since the process began.
-/// With the lock held.
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses);
+
+/// How many times the memo answered a measurement of `text` in `fontName` at `fontSize` (no
+/// flags) from what it holds; -1 when it holds no such line.
+long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text);
+
+/// The lock held by everything that may run pango — layouts, renders, freeing a layout — and
+/// by the pre-measuring thread, which it asks to stop after the line it is measuring. Take it
+/// after the libgvc lock, never before.
+void restoretrace_text_lock(void);
+void restoretrace_text_unlock(void);
+
+/// Whether ``restoretrace_premeasure_start`` would start: the memo is in place and on, and no
+/// warm-up is running (one would have the other core busy already).
+int restoretrace_premeasure_possible(void);
+
+/// Starts measuring lines into the memo on a thread of its own, to overlap what the caller does
+/// next without pango (building the graph in cgraph); the layout's measurements of those lines
+/// are then answered from the memo. The `count` lines are NUL-terminated texts one after the
+/// other in `texts` (`textsLength` bytes), each in font `fontNameList[fontIndices[i]]` at
+/// `sizes[i]` (no flags); the inputs are copied. The thread stops at the next line when anything
+/// takes the text lock. Returns 1 when it started, 0 when not (see
+/// ``restoretrace_premeasure_possible``, or one is running already).
+int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
+                                  const char *const *fontNameList, size_t fontNameListCount, const double *sizes);
+
+/// Returns when no pre-measuring thread runs (for tests: without asking it to stop).
+void restoretrace_wait_for_premeasuring(void);
 
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render

@@ -1,0 +1,126 @@
+// Measuring a graph's label lines on the other core while this one builds the graph in cgraph.
+
+import CGraphvizSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// libgvc measures every label line with pango at the start of its layout, about 10 µs a line,
+/// on the rendering thread. Once the warm-up is over, the other core is free: this hands the
+/// lines of `graph`'s labels, each with the font Graphviz will measure it in, to a thread that
+/// measures them into the text-size memo (`restoretrace_premeasure_start`) while the rendering
+/// thread builds the graph in cgraph, which needs no pango. The layout then finds them in the
+/// memo. It stops at the next line once the layout begins, and the layout measures the rest.
+///
+/// The fonts are worked out here as Graphviz works them out (an object's own attribute, else
+/// the nearest default around it). A line guessed wrong — a label text that libgvc rewrites,
+/// such as an HTML entity — is only a wasted measurement: the memo is keyed on exactly what the
+/// layout asks for, so it can never answer with another line's size.
+enum TextPremeasure {
+    /// Starts measuring `graph`'s lines when the memo is in place and no warm-up runs; whether
+    /// it started.
+    @discardableResult
+    static func start(_ graph: Graph) -> Bool {
+        guard restoretrace_premeasure_possible() != 0 else { return false }
+        var lines = Lines()
+        let fonts = Fonts(name: graph.attributes.fontName, size: graph.attributes.fontSize)
+        lines.add(graph.attributes.label, font: fonts)
+        lines.add(statements: graph.statements, graphFont: fonts,
+                  nodeFont: Fonts().overridden(by: graph.nodeDefaults), edgeFont: Fonts().overridden(by: graph.edgeDefaults))
+        return lines.start()
+    }
+
+    /// A font as far as it is known: nil where nothing set it (Graphviz's default, Times-Roman,
+    /// has a PostScript alias, which the memo keys on; such lines are left to the layout).
+    private struct Fonts {
+        var name: String?
+        var size: Double?
+
+        /// The font of an object with these attributes, inside what this font applies to.
+        func overridden(by attributes: AttributeList) -> Fonts {
+            Fonts(name: attributes.fontName ?? name, size: attributes.fontSize ?? size)
+        }
+    }
+
+    private struct Lines {
+        var text: [UInt8] = []
+        var fontIndices: [UInt32] = []
+        var sizes: [Double] = []
+        var fontNames: [String] = []
+
+        mutating func add(_ label: Label?, font: Fonts) {
+            guard let label, let name = font.name else { return }
+            // Graphviz's default size, read from its DOT text as Graphviz reads it, at least 1.
+            let size = max(1, Double(DOTNumber.text(font.size ?? 14)) ?? 14)
+            let index: Int
+            if let known = fontNames.firstIndex(of: name) {
+                index = known
+            } else {
+                index = fontNames.count
+                fontNames.append(name)
+            }
+            for line in label.lines where !line.isEmpty {
+                text.append(contentsOf: line.utf8)
+                text.append(0)
+                fontIndices.append(UInt32(index))
+                sizes.append(size)
+            }
+        }
+
+        mutating func add(statements: [GraphStatement], graphFont: Fonts, nodeFont: Fonts, edgeFont: Fonts) {
+            for statement in statements {
+                switch statement {
+                case .node(let node):
+                    add(node.attributes.label, font: nodeFont.overridden(by: node.attributes))
+                case .edge(let edge):
+                    add(edge.attributes.label, font: edgeFont.overridden(by: edge.attributes))
+                case .subgraph(let subgraph):
+                    // Subgraphs inherit the graph attributes around them; only clusters draw a label.
+                    let inner = graphFont.overridden(by: subgraph.attributes)
+                    if subgraph.id.isCluster { add(subgraph.attributes.label, font: inner) }
+                    add(statements: subgraph.statements, graphFont: inner,
+                        nodeFont: nodeFont.overridden(by: subgraph.nodeDefaults),
+                        edgeFont: edgeFont.overridden(by: subgraph.edgeDefaults))
+                }
+            }
+        }
+
+        func start() -> Bool {
+            guard !sizes.isEmpty else { return false }
+            var names = fontNames.map { strdup($0) }
+            defer { for name in names { free(name) } }
+            return names.withUnsafeMutableBufferPointer { names in
+                names.withMemoryRebound(to: UnsafePointer<CChar>?.self) { names in
+                    text.withUnsafeBufferPointer { text in
+                        text.withMemoryRebound(to: CChar.self) { text in
+                            restoretrace_premeasure_start(
+                                sizes.count, text.baseAddress, text.count, fontIndices, names.baseAddress, names.count, sizes) == 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension AttributeList {
+    fileprivate var label: Label? {
+        if case .label(let label)? = self["label"] { return label }
+        return nil
+    }
+
+    fileprivate var fontName: String? {
+        if case .fontName(let font)? = self["fontname"] { return font.name }
+        return nil
+    }
+
+    fileprivate var fontSize: Double? {
+        if case .fontSize(let size)? = self["fontsize"] { return size }
+        return nil
+    }
+}
