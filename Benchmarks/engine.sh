@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 shape="${1:-mixed}"
-swift build -c release --static-swift-stdlib --product restoretrace >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
 binary=".build/release/restoretrace"
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)

@@ -19,8 +19,8 @@ TRACE="$WORK/bench-${SIZE_MB}mb.jsonl"
 trap '[ -z "${BENCH_DIR:-}" ] && rm -rf "$WORK"' EXIT
 
 echo "== build (release)"
-swift build -c release --static-swift-stdlib --product restoretrace 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]' || true
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/restoretrace"
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]' || true
+BIN="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/restoretrace"
 
 echo "== generate ${SIZE_MB} MB"
 "$BIN" generate --objects 300 --seed 1 --target-mb "$SIZE_MB" -o "$TRACE"

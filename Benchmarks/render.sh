@@ -53,7 +53,7 @@ done
 
 bin=${RESTORETRACE_BIN:-}
 if [ -z "$bin" ]; then
-    swift build -c release --static-swift-stdlib --product restoretrace >/dev/null
+    swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
     bin=.build/release/restoretrace
 fi
 command -v dot >/dev/null || { echo "render.sh: the dot CLI is needed for the comparison (apt install graphviz)" >&2; exit 1; }

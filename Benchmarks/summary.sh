@@ -16,8 +16,8 @@ cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
-swift build -c release --static-swift-stdlib --product restoretrace >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/restoretrace"
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/restoretrace"
 out=Benchmarks/out
 mkdir -p "$out"
 
