@@ -4,17 +4,22 @@
 // a PangoLayout made, itemised and shaped for each line, about 10 µs apiece. A diagram repeats
 // many lines ("answered true", "2 restored", "decode"), and libgvc keeps no cache, so this
 // plugin, installed above pango's, answers a line measured before in the same font with what
-// pango answered then. Every field pango writes into a textspan_t is a function of the font's
-// name, size and flags and of the text, so the drawing is the one pango alone would give; the
-// PangoLayout itself (what the cairo renderers draw with) is shared among the spans, each
-// holding a reference, as pango would have made an identical one for each.
+// pango answered then. The sizes and offsets pango writes into a textspan_t are a function of
+// the text and of the font's name, size, flags and PostScript alias (libgvc's, a function of
+// the name): all of them are the key. Pango's plugin also caches its font description by name
+// and size alone, which is sound only while every call for a name carries the alias libgvc gives
+// that name; the pre-measuring thread below therefore uses only aliases seen in libgvc's own
+// calls. The PangoLayout pango makes is kept by the span, never by the memo (2 kB a line): a
+// render drawn with pango itself — cairo's PNG and PDF, which draw the text with the span's
+// layout — bypasses the memo (restoretrace_set_text_size_memo_bypassed), and a span answered
+// from the memo has none, which SVG never reads.
 //
 // The memo is used from inside libgvc's layouts, and by the pre-measuring thread
 // (restoretrace_premeasure_start), which measures a graph's lines on the other core while the
 // rendering thread builds that graph in cgraph. Pango is not thread-safe, so both hold the text
 // lock (restoretrace_text_lock), and so does everything else that may run pango: every layout,
-// render and freeing of a layout, which first asks the pre-measuring thread to stop. The memo is
-// guarded by that lock too.
+// render and freeing of a layout; waiting for it makes the pre-measuring thread stop after the
+// line it is measuring. The memo is guarded by that lock too.
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE  // dl_iterate_phdr
@@ -39,10 +44,9 @@
 /// libgvc's own, exported but not in its installed headers: selects the best text-layout plugin.
 extern int gvtextlayout_select(GVC_t *gvc);
 
-/// The plugin this memo stands in front of, and the GObject reference count it needs.
+/// The plugin this memo stands in front of.
 static gvtextlayout_engine_t *measuringEngine;
 static atomic_int installed;
-static void *(*objectReference)(void *object);
 
 typedef struct {
     char *text;  // NULL: an empty slot
@@ -55,8 +59,6 @@ typedef struct {
     pointf size;
     double yoffsetLayout;
     double yoffsetCenterline;
-    void *layout;  // one reference held by the memo, or NULL
-    void (*freeLayout)(void *layout);
     unsigned long hits;
 } Entry;
 
@@ -65,7 +67,47 @@ static size_t slotCount;  // a power of two, or 0 before the first entry
 static size_t entryCount;
 static size_t textBytes;
 static atomic_int enabled = 1;
+/// Set for a render drawn with pango itself (cairo), which needs each span's own PangoLayout.
+static int bypassed;
 static unsigned long hitCount, missCount;
+
+/// The PostScript alias libgvc gave each font name it measured in (up to a few names): the only
+/// ones the pre-measuring thread may measure in, and with that alias. Guarded by the text lock.
+enum { maximumObservedFonts = 16 };
+static struct {
+    char *name;
+    PostscriptAlias *alias;
+} observedFonts[maximumObservedFonts];
+static size_t observedFontCount;
+static const char *lastObservedName;  // libgvc's own string: its font names live as long as the context
+
+static void observe(const textfont_t *font) {
+    if (font->name == lastObservedName) return;
+    for (size_t index = 0; index < observedFontCount; index++) {
+        if (strcmp(observedFonts[index].name, font->name) == 0) {
+            lastObservedName = font->name;
+            return;
+        }
+    }
+    if (observedFontCount == maximumObservedFonts) return;
+    char *name = strdup(font->name);
+    if (!name) return;
+    observedFonts[observedFontCount].name = name;
+    observedFonts[observedFontCount].alias = font->postscript_alias;
+    observedFontCount += 1;
+    lastObservedName = font->name;
+}
+
+/// The alias libgvc gives `name` through `alias`, when it has been seen; 0 when not.
+static int observedAlias(const char *name, PostscriptAlias **alias) {
+    for (size_t index = 0; index < observedFontCount; index++) {
+        if (strcmp(observedFonts[index].name, name) == 0) {
+            *alias = observedFonts[index].alias;
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /// Past either bound the memo starts again empty: a drawing big enough to reach them has more
 /// to gain from not growing without end than from the lines it measured long ago.
@@ -88,7 +130,6 @@ static void forgetAll(void) {
     for (size_t index = 0; index < slotCount; index++) {
         Entry *entry = &entries[index];
         if (!entry->text) continue;
-        if (entry->layout && entry->freeLayout) entry->freeLayout(entry->layout);
         free(entry->text);
         free(entry->fontName);
     }
@@ -132,7 +173,7 @@ static Entry *find(const textspan_t *span, uint64_t hash) {
     return NULL;
 }
 
-/// Remembers what the plugin answered for `span` (taking a reference to its layout).
+/// Remembers what the plugin answered for `span`.
 static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
     const textfont_t *font = span->font;
     size_t textLength = strlen(span->str), nameLength = strlen(font->name);
@@ -150,8 +191,6 @@ static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
         .text = text, .fontName = fontName, .fontSize = font->size, .fontFlags = font->flags,
         .alias = font->postscript_alias, .hash = hash, .answer = answer, .size = span->size,
         .yoffsetLayout = span->yoffset_layout, .yoffsetCenterline = span->yoffset_centerline,
-        .layout = span->layout && span->free_layout ? objectReference(span->layout) : NULL,
-        .freeLayout = span->free_layout,
     };
     entryCount += 1;
     textBytes += textLength + nameLength;
@@ -160,7 +199,10 @@ static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
 static boolean measure(textspan_t *span, char **fontpath) {
     textfont_t *font = span->font;
     // -v asks which font file answered, which only the plugin can tell.
-    if (!enabled || fontpath || !font || !font->name || !span->str) return measuringEngine->textlayout(span, fontpath);
+    if (font && font->name) observe(font);
+    if (!enabled || bypassed || fontpath || !font || !font->name || !span->str) {
+        return measuringEngine->textlayout(span, fontpath);
+    }
     uint64_t hash = hashOf(font->name, font->size, font->flags, span->str);
     Entry *entry = find(span, hash);
     if (entry) {
@@ -169,8 +211,8 @@ static boolean measure(textspan_t *span, char **fontpath) {
         span->size = entry->size;
         span->yoffset_layout = entry->yoffsetLayout;
         span->yoffset_centerline = entry->yoffsetCenterline;
-        span->layout = entry->layout ? objectReference(entry->layout) : NULL;
-        span->free_layout = entry->layout ? entry->freeLayout : NULL;
+        span->layout = NULL;
+        span->free_layout = NULL;
         return entry->answer;
     }
     missCount += 1;
@@ -209,18 +251,16 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
 #endif
     if (!plugin) return 0;
     gvplugin_installed_t *types = dlsym(plugin, "gvtextlayout_pango_types");
-    void *reference = dlsym(plugin, "g_object_ref");  // from pango's GObject, found through the plugin
     gvtextlayout_engine_t *engine = NULL;
     for (gvplugin_installed_t *type = types; type && type->type; type++) {
         if (strcmp(type->type, "textlayout") == 0) engine = type->engine;
     }
-    if (!engine || !engine->textlayout || !reference) {
+    if (!engine || !engine->textlayout) {
         dlclose(plugin);
         return 0;
     }
     // The plugin stays loaded (libgvc holds it too): the handle is kept, never closed.
     measuringEngine = engine;
-    objectReference = (void *(*)(void *))reference;
     gvAddLibrary(context, &memoLibrary);
     gvtextlayout_select(context);
     atomic_store(&installed, 1);
@@ -232,15 +272,19 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
 // ---------------------------------------------------------------------------------------------
 
 static pthread_mutex_t textLock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int premeasureStop;
+/// Threads waiting for the text lock: the pre-measuring thread stops when there is one.
+static atomic_int textLockWaiters;
 
 static pthread_mutex_t premeasureLock = PTHREAD_MUTEX_INITIALIZER;
 static int premeasureRunning;
+static unsigned long premeasureStarts;  // guarded by premeasureLock
+static unsigned long premeasuredCount;  // guarded by the text lock
 static pthread_cond_t premeasureEnded = PTHREAD_COND_INITIALIZER;
 
 void restoretrace_text_lock(void) {
-    atomic_store(&premeasureStop, 1);
+    atomic_fetch_add(&textLockWaiters, 1);
     pthread_mutex_lock(&textLock);
+    atomic_fetch_sub(&textLockWaiters, 1);
 }
 
 void restoretrace_text_unlock(void) { pthread_mutex_unlock(&textLock); }
@@ -252,6 +296,8 @@ void restoretrace_set_text_size_memo_enabled(int enable) {
     restoretrace_text_unlock();
 }
 
+void restoretrace_set_text_size_memo_bypassed(int bypass) { bypassed = bypass != 0; }
+
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses) {
     restoretrace_text_lock();
     *hits = hitCount;
@@ -261,7 +307,9 @@ void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *miss
 
 long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text) {
     restoretrace_text_lock();
-    textfont_t font = { .name = (char *)fontName, .size = fontSize };
+    PostscriptAlias *alias = NULL;
+    observedAlias(fontName, &alias);
+    textfont_t font = { .name = (char *)fontName, .size = fontSize, .postscript_alias = alias };
     textspan_t span = { .str = (char *)text, .font = &font };
     Entry *entry = find(&span, hashOf(fontName, fontSize, 0, text));
     long hits = entry ? (long)entry->hits : -1;
@@ -314,14 +362,19 @@ static void *premeasureMain(void *argument) {
     Premeasure *work = argument;
     restoretrace_run_anywhere();
     pthread_mutex_lock(&textLock);
-    for (size_t index = 0; index < work->count && !atomic_load(&premeasureStop); index++) {
-        if (!work->fonts[index] || !work->texts[index][0]) continue;
-        textfont_t font = { .name = (char *)work->fonts[index], .size = work->sizes[index] };
+    for (size_t index = 0; index < work->count; index++) {
+        // Whoever waits for the lock goes first: a render about to lay out, most likely.
+        if (atomic_load(&textLockWaiters) > 0 || !atomic_load(&enabled) || bypassed) break;
+        PostscriptAlias *alias;
+        // Only in a font libgvc has measured in, with the alias it gave it (see the top).
+        if (!work->fonts[index] || !work->texts[index][0] || !observedAlias(work->fonts[index], &alias)) continue;
+        textfont_t font = { .name = (char *)work->fonts[index], .size = work->sizes[index], .postscript_alias = alias };
         textspan_t span = { .str = work->texts[index], .font = &font, .just = 'n' };
         uint64_t hash = hashOf(font.name, font.size, font.flags, span.str);
         if (find(&span, hash)) continue;
         boolean answer = measuringEngine->textlayout(&span, NULL);
         remember(&span, hash, answer);
+        premeasuredCount += 1;
         if (span.layout && span.free_layout) span.free_layout(span.layout);
     }
     pthread_mutex_unlock(&textLock);
@@ -345,7 +398,10 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
         return 0;
     }
     premeasureRunning = 1;
-    for (size_t index = 0; index < usable; index++) interned[index] = internedFontName(fontNameList[index]);
+    premeasureStarts += 1;
+    for (size_t index = 0; index < usable; index++) {
+        interned[index] = fontNameList[index] ? internedFontName(fontNameList[index]) : NULL;
+    }
     pthread_mutex_unlock(&premeasureLock);
 
     Premeasure *work = calloc(1, sizeof *work);
@@ -369,8 +425,6 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
             next += strlen(next) + 1;
         }
         work->count = made;
-        // A stop asked before this start was for an earlier thread.
-        atomic_store(&premeasureStop, 0);
         pthread_attr_t attributes;
         if (pthread_attr_init(&attributes) == 0) {
             pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
@@ -385,6 +439,15 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
         endPremeasuring();
     }
     return started;
+}
+
+void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured) {
+    pthread_mutex_lock(&premeasureLock);
+    *starts = premeasureStarts;
+    pthread_mutex_unlock(&premeasureLock);
+    restoretrace_text_lock();
+    *measured = premeasuredCount;
+    restoretrace_text_unlock();
 }
 
 void restoretrace_wait_for_premeasuring(void) {

@@ -20,7 +20,9 @@ import Darwin
 /// The fonts are worked out here as Graphviz works them out (an object's own attribute, else
 /// the nearest default around it). A line guessed wrong — a label text that libgvc rewrites,
 /// such as an HTML entity — is only a wasted measurement: the memo is keyed on exactly what the
-/// layout asks for, so it can never answer with another line's size.
+/// layout asks for, so it can never answer with another line's size. Lines in a font libgvc has
+/// not measured in yet are left to the layout (the memo's key needs the PostScript alias libgvc
+/// gives the font's name, and pango's plugin caches its font by name and size alone).
 enum TextPremeasure {
     /// Starts measuring `graph`'s lines when the memo is in place and no warm-up runs; whether
     /// it started.
@@ -64,7 +66,8 @@ enum TextPremeasure {
                 index = fontNames.count
                 fontNames.append(name)
             }
-            for line in label.lines where !line.isEmpty {
+            // A NUL would end the C string early (and the DOT writer drops it anyway).
+            for line in label.lines where !line.isEmpty && !line.utf8.contains(0) {
                 text.append(contentsOf: line.utf8)
                 text.append(0)
                 fontIndices.append(UInt32(index))
@@ -94,6 +97,7 @@ enum TextPremeasure {
             guard !sizes.isEmpty else { return false }
             var names = fontNames.map { strdup($0) }
             defer { for name in names { free(name) } }
+            guard !names.contains(nil) else { return false }
             return names.withUnsafeMutableBufferPointer { names in
                 names.withMemoryRebound(to: UnsafePointer<CChar>?.self) { names in
                     text.withUnsafeBufferPointer { text in

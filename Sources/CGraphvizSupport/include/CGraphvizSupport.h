@@ -18,12 +18,17 @@ void restoretrace_libgvc_unlock(void);
 GVC_t *restoretrace_libgvc_context(void);
 
 /// Puts a memo in front of libgvc's text measurement in `context`: a line of a label measured
-/// before in the same font (name, size, flags) gets the same answer without measuring it again
-/// (libgvc measures every line of every label with pango, about 10 µs each, and keeps no cache;
-/// a diagram repeats many lines). The drawing is the one without the memo, to the byte. Returns
-/// 1 when installed, 0 when libgvc's text layout is not pango's plugin (nothing changes then).
-/// ``restoretrace_libgvc_context`` installs it; call with the lock held.
+/// before in the same font (name, size, flags, PostScript alias) gets the same answer without
+/// measuring it again (libgvc measures every line of every label with pango, about 10 µs each,
+/// and keeps no cache; a diagram repeats many lines). The drawing is the one without the memo, to
+/// the byte. Returns 1 when installed, 0 when libgvc's text layout is not pango's plugin (nothing
+/// changes then). ``restoretrace_libgvc_context`` installs it; call with the lock held.
 int restoretrace_install_text_size_memo(GVC_t *context);
+
+/// Passes every measurement straight to pango while set: for a render drawn with pango itself
+/// (cairo's PNG and PDF draw each line with the PangoLayout measuring made for it, which the memo
+/// does not keep). With the text lock held, around the layout.
+void restoretrace_set_text_size_memo_bypassed(int bypass);
 
 /// Turns the memo on (the default) or off; off also forgets what it holds.
 void restoretrace_set_text_size_memo_enabled(int enable);
@@ -32,12 +37,13 @@ void restoretrace_set_text_size_memo_enabled(int enable);
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses);
 
 /// How many times the memo answered a measurement of `text` in `fontName` at `fontSize` (no
-/// flags) from what it holds; -1 when it holds no such line.
+/// flags, and the PostScript alias libgvc gave the name) from what it holds; -1 when it holds no
+/// such line.
 long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text);
 
 /// The lock held by everything that may run pango — layouts, renders, freeing a layout — and
-/// by the pre-measuring thread, which it asks to stop after the line it is measuring. Take it
-/// after the libgvc lock, never before.
+/// by the pre-measuring thread, which stops after the line it is measuring while anyone waits
+/// for it. Take it after the libgvc lock, never before.
 void restoretrace_text_lock(void);
 void restoretrace_text_unlock(void);
 
@@ -49,14 +55,19 @@ int restoretrace_premeasure_possible(void);
 /// next without pango (building the graph in cgraph); the layout's measurements of those lines
 /// are then answered from the memo. The `count` lines are NUL-terminated texts one after the
 /// other in `texts` (`textsLength` bytes), each in font `fontNameList[fontIndices[i]]` at
-/// `sizes[i]` (no flags); the inputs are copied. The thread stops at the next line when anything
-/// takes the text lock. Returns 1 when it started, 0 when not (see
+/// `sizes[i]` (no flags); the inputs are copied. Lines in a font libgvc has not measured in yet
+/// are skipped (its PostScript alias is not known). The thread stops at the next line when
+/// anyone waits for the text lock. Returns 1 when it started, 0 when not (see
 /// ``restoretrace_premeasure_possible``, or one is running already).
 int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
                                   const char *const *fontNameList, size_t fontNameListCount, const double *sizes);
 
 /// Returns when no pre-measuring thread runs (for tests: without asking it to stop).
 void restoretrace_wait_for_premeasuring(void);
+
+/// How many pre-measuring threads have started, and how many lines they measured, since the
+/// process began (for tests).
+void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured);
 
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
