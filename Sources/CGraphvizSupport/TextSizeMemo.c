@@ -198,8 +198,8 @@ static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
 
 static boolean measure(textspan_t *span, char **fontpath) {
     textfont_t *font = span->font;
-    // -v asks which font file answered, which only the plugin can tell.
     if (font && font->name) observe(font);
+    // A `fontpath` (dot -v) asks which font file answered, which only the plugin can tell.
     if (!enabled || bypassed || fontpath || !font || !font->name || !span->str) {
         return measuringEngine->textlayout(span, fontpath);
     }
@@ -237,7 +237,7 @@ static gvplugin_library_t memoLibrary = { "restoretrace", memoAPIs };
 static int findPangoPlugin(struct dl_phdr_info *info, size_t size, void *found) {
     (void)size;
     if (!info->dlpi_name || !strstr(info->dlpi_name, "libgvplugin_pango")) return 0;
-    *(void **)found = dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD);
+    *(const char **)found = info->dlpi_name;  // the loader's own copy, kept while it is loaded
     return 1;
 }
 #endif
@@ -247,7 +247,9 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
     void *plugin = NULL;
 #if defined(__linux__)
     // libgvc loads its text-layout plugin while it makes the context.
-    dl_iterate_phdr(findPangoPlugin, &plugin);
+    const char *path = NULL;
+    dl_iterate_phdr(findPangoPlugin, &path);
+    if (path) plugin = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
 #endif
     if (!plugin) return 0;
     gvplugin_installed_t *types = dlsym(plugin, "gvtextlayout_pango_types");
