@@ -111,8 +111,8 @@ static int observedAlias(const char *name, PostscriptAlias **alias) {
 
 /// Past either bound the memo starts again empty: a drawing big enough to reach them has more
 /// to gain from not growing without end than from the lines it measured long ago.
-enum { maximumEntries = 1 << 16 };
-static const size_t maximumTextBytes = 16u << 20;
+static size_t maximumEntries = 1 << 16;
+static size_t maximumTextBytes = 16u << 20;
 
 static uint64_t hashOf(const char *fontName, double fontSize, unsigned int fontFlags, const char *text) {
     uint64_t hash = 14695981039346656037ull;  // FNV-1a
@@ -299,6 +299,13 @@ void restoretrace_set_text_size_memo_enabled(int enable) {
 }
 
 void restoretrace_set_text_size_memo_bypassed(int bypass) { bypassed = bypass != 0; }
+
+void restoretrace_set_text_size_memo_limits(size_t entries, size_t textBytes) {
+    restoretrace_text_lock();
+    maximumEntries = entries ? entries : 1 << 16;
+    maximumTextBytes = textBytes ? textBytes : 16u << 20;
+    restoretrace_text_unlock();
+}
 
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses) {
     restoretrace_text_lock();

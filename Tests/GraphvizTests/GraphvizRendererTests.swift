@@ -227,6 +227,15 @@ struct GraphvizRendererTests {
         #expect(svg.contains("font-weight=\"bold\" font-size=\"14.00\">same text</text>"))
         #expect(svg.contains("font-family=\"DejaVu Sans Mono\" font-size=\"14.00\">same text</text>"))
 
+        // A memo that fills up mid-layout starts again empty and answers the same: limits of 3
+        // lines, then of 40 bytes of text, for a render that measures 8 different lines.
+        for (entries, bytes) in [(3, 0), (0, 40)] {
+            restoretrace_set_text_size_memo_limits(entries, bytes)
+            let small = try drawings()
+            restoretrace_set_text_size_memo_limits(0, 0)
+            #expect(small == measured, "limits \(entries) lines, \(bytes) bytes")
+        }
+
         // Measured ahead on another thread (as a render does once the warm-up is over), with the
         // fonts Graphviz gives each label: the graph's for a cluster, the node and edge defaults
         // around an object, or its own. Sizes no other test uses, so the memo holds none of them.
@@ -255,11 +264,13 @@ struct GraphvizRendererTests {
             let unremembered = try GraphvizRenderer.shared.render(graph, format: .svg).data
             setMemo(true)
             // A warm-up started by another test keeps it from starting (each starts once at
-            // most), and another test's render stops it (as this test's render will): try again.
+            // most), and another test's render stops it (as this test's render will): try
+            // again, for up to a few seconds while other tests render.
             func measuredAhead() -> Bool {
                 lines.allSatisfy { restoretrace_text_size_memo_hits_for($0.font, $0.size, $0.text) == 0 }
             }
-            for _ in 0..<20 where !measuredAhead() {
+            for attempt in 0..<300 where !measuredAhead() {
+                if attempt > 0 { usleep(10_000) }
                 restoretrace_wait_for_warm_ups()
                 TextPremeasure.start(graph)
                 restoretrace_wait_for_premeasuring()
@@ -274,7 +285,8 @@ struct GraphvizRendererTests {
 
         // A render starts it by itself, once no warm-up runs.
         var started = false
-        for _ in 0..<20 where !started {
+        for attempt in 0..<300 where !started {
+            if attempt > 0 { usleep(10_000) }
             restoretrace_wait_for_warm_ups()
             var before: UInt = 0, after: UInt = 0, measuredLines: UInt = 0
             restoretrace_premeasure_counts(&before, &measuredLines)

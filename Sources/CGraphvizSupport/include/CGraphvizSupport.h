@@ -33,6 +33,10 @@ void restoretrace_set_text_size_memo_bypassed(int bypass);
 /// Turns the memo on (the default) or off; off also forgets what it holds.
 void restoretrace_set_text_size_memo_enabled(int enable);
 
+/// Sets how many lines, and how many bytes of text, the memo holds before it starts again
+/// empty; 0 puts back the default (65,536 lines, 16 MB). For tests of that path.
+void restoretrace_set_text_size_memo_limits(size_t entries, size_t textBytes);
+
 /// How many measurements the memo answered, and how many it passed on, since the process began.
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses);
 
