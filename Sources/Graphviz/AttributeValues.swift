@@ -133,8 +133,10 @@ public struct FontName: Sendable, Hashable {
     public static let dejaVuSans = FontName(trusted: "DejaVu Sans")
     /// DejaVu Sans Mono, for identifiers.
     public static let dejaVuSansMono = FontName(trusted: "DejaVu Sans Mono")
-    /// DejaVu Sans Bold.
-    public static let dejaVuSansBold = FontName(trusted: "DejaVu Sans:bold")
+    /// DejaVu Sans Bold. Written as pango reads a face (family, then style): fontconfig's
+    /// `DejaVu Sans:bold` is no family to pango, which drew it in the regular face, nor valid CSS
+    /// in an SVG's `font-family`.
+    public static let dejaVuSansBold = FontName(trusted: "DejaVu Sans Bold")
 
     private static let allowed: Set<Unicode.Scalar> = Set(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_,:".unicodeScalars)

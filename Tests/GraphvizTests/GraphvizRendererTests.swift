@@ -253,7 +253,7 @@ struct GraphvizRendererTests {
         var postScript = Graph(id: "aheadPS", nodeDefaults: [.fontName(helvetica), .fontSize(13.5)])
         for index in 0..<6 { postScript.add(Node(NodeID("p\(index)"), label: Label("ahead in Helvetica \(index)"))) }
         let expected: [(graph: Graph, lines: [(font: String, size: Double, text: String)])] = [
-            (graph, [("DejaVu Sans:bold", 15.5, "ahead cluster"), ("DejaVu Sans", 12.25, "ahead first"),
+            (graph, [("DejaVu Sans Bold", 15.5, "ahead cluster"), ("DejaVu Sans", 12.25, "ahead first"),
                      ("DejaVu Sans", 12.25, "ahead second"), ("DejaVu Sans", 17.75, "ahead own size"),
                      ("DejaVu Sans", 8.75, "ahead edge")]),
             (postScript, (0..<6).map { ("Helvetica-Bold", 13.5, "ahead in Helvetica \($0)") }),
