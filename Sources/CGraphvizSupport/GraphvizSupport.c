@@ -170,9 +170,8 @@ static void *warmUpMain(void *argument) {
     }
     if (graph) {
         restoretrace_text_lock();
-        // cairo draws each line with the PangoLayout its measuring made, which the memo does not
-        // keep: a cairo warm-up after an SVG render must not be answered from the memo.
-        restoretrace_set_text_size_memo_bypassed(strstr(format, ":cairo") != NULL);
+        // A cairo warm-up after an SVG render must not be answered from the memo.
+        restoretrace_set_text_size_memo_format(format);
         if (gvLayout(context, graph, "dot") == 0) {
             char *data = NULL;
             unsigned int length = 0;

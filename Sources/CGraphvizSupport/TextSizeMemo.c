@@ -11,7 +11,7 @@
 // that name; the pre-measuring thread below therefore uses only aliases seen in libgvc's own
 // calls. The PangoLayout pango makes is kept by the span, never by the memo (2 kB a line): a
 // render drawn with pango itself — cairo's PNG and PDF, which draw the text with the span's
-// layout — bypasses the memo (restoretrace_set_text_size_memo_bypassed), and a span answered
+// layout — bypasses the memo (restoretrace_set_text_size_memo_format), and a span answered
 // from the memo has none, which SVG never reads.
 //
 // The memo is used from inside libgvc's layouts, and by the pre-measuring thread
@@ -298,7 +298,10 @@ void restoretrace_set_text_size_memo_enabled(int enable) {
     restoretrace_text_unlock();
 }
 
-void restoretrace_set_text_size_memo_bypassed(int bypass) { bypassed = bypass != 0; }
+void restoretrace_set_text_size_memo_format(const char *format) {
+    const char *renderer = format ? strchr(format, ':') : NULL;
+    bypassed = renderer && strcmp(renderer, ":cairo") == 0;
+}
 
 void restoretrace_set_text_size_memo_limits(size_t entries, size_t textBytes) {
     restoretrace_text_lock();

@@ -210,7 +210,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         defer { restoretrace_text_unlock() }
         freePreviousGraph(gvc)
         // cairo draws each line with the PangoLayout its measuring made, which the memo does not keep.
-        restoretrace_set_text_size_memo_bypassed(format.drawsTextWithPango ? 1 : 0)
+        restoretrace_set_text_size_memo_format(format.libgvcName)
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
         if layoutStatus != 0 || agerrors() > 0 {

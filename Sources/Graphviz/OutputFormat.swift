@@ -25,10 +25,6 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether libgvc draws the text with pango (cairo's renderers), from the `PangoLayout` made
-    /// when each line was measured, rather than from its measured size alone.
-    package var drawsTextWithPango: Bool { self == .png || self == .pdf }
-
     /// The name libgvc knows the format by (`dot` is never sent to libgvc).
     package var libgvcName: String {
         switch self {

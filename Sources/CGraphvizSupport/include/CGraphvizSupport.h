@@ -25,10 +25,11 @@ GVC_t *restoretrace_libgvc_context(void);
 /// changes then). ``restoretrace_libgvc_context`` installs it; call with the lock held.
 int restoretrace_install_text_size_memo(GVC_t *context);
 
-/// Passes every measurement straight to pango while set: for a render drawn with pango itself
-/// (cairo's PNG and PDF draw each line with the PangoLayout measuring made for it, which the memo
-/// does not keep). With the text lock held, around the layout.
-void restoretrace_set_text_size_memo_bypassed(int bypass);
+/// Tells the memo which libgvc format (`svg`, `png:cairo`, ...) the next layout is drawn in. One
+/// drawn by cairo (`...:cairo`) passes every measurement straight to pango: cairo draws each line
+/// with the PangoLayout measuring made for it, which the memo does not keep. With the text lock
+/// held, before the layout.
+void restoretrace_set_text_size_memo_format(const char *format);
 
 /// Turns the memo on (the default) or off; off also forgets what it holds.
 void restoretrace_set_text_size_memo_enabled(int enable);
