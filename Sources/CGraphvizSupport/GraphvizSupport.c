@@ -56,6 +56,8 @@ static void *offeredJobContext;
 /// Set when a render has its graph built and waits for the warm-up: its own layout will load the
 /// fonts, so the warm-up's two-node layout would only delay it.
 static int renderWaiting;
+/// Threads in restoretrace_wait_for_warm_ups. Guarded by warmUpLock.
+static int warmUpWaiters;
 
 /// Both faces the diagrams use, so that their fonts are found and loaded here too.
 static const char warmUpSource[] =
@@ -187,8 +189,13 @@ static void *warmUpMain(void *argument) {
 
     pthread_mutex_lock(&warmUpLock);
     warmUpsRunning -= 1;
+    int awaited = warmUpWaiters > 0;
     pthread_cond_broadcast(&warmUpEnded);
     pthread_mutex_unlock(&warmUpLock);
+    // The warm-up's lines are the memo's first references: ready the pre-measuring thread's own
+    // pango against them now, on this thread, rather than at the first render that needs it —
+    // unless a render waits for the warm-up, which would then share the cores with it.
+    if (!awaited) restoretrace_premeasure_prepare();
     return NULL;
 }
 
@@ -271,7 +278,11 @@ void restoretrace_wait_for_warm_ups(void) {
     // A thread that would wait for a warm-up first takes on its fontconfig work, if nobody has.
     if (restoretrace_warm_ups_running()) initialiseFontconfig();
     pthread_mutex_lock(&warmUpLock);
-    while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
+    if (warmUpsRunning > 0) {
+        warmUpWaiters += 1;
+        while (warmUpsRunning > 0) pthread_cond_wait(&warmUpEnded, &warmUpLock);
+        warmUpWaiters -= 1;
+    }
     pthread_mutex_unlock(&warmUpLock);
 }
 

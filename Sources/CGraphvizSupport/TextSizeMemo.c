@@ -15,11 +15,14 @@
 // from the memo has none, which SVG never reads.
 //
 // The memo is used from inside libgvc's layouts, and by the pre-measuring thread
-// (restoretrace_premeasure_start), which measures a graph's lines on the other core while the
-// rendering thread builds that graph in cgraph. Pango is not thread-safe, so both hold the text
-// lock (restoretrace_text_lock), and so does everything else that may run pango: every layout,
-// render and freeing of a layout; waiting for it makes the pre-measuring thread stop after the
-// line it is measuring. The memo is guarded by that lock too.
+// (restoretrace_premeasure_start), which measures a diagram's lines on the other core while the
+// rendering thread draws the diagram, builds it in cgraph and lays it out. libgvc's pango is not
+// thread-safe: everything that may run it — every layout, render and freeing of a layout — holds
+// the text lock (restoretrace_text_lock). The pre-measuring thread measures with a pango of its
+// own instead (its own font map, as pango allows one per thread), once that pango has answered
+// the plugin's first lines exactly as the plugin did; until then, or if it never does, it
+// measures through the plugin, holding the text lock, and stops when anyone waits for it. The
+// memo itself has a lock of its own (memoLock), held only while looking up or adding a line.
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE  // dl_iterate_phdr
@@ -48,6 +51,14 @@ extern int gvtextlayout_select(GVC_t *gvc);
 static gvtextlayout_engine_t *measuringEngine;
 static atomic_int installed;
 
+/// What pango's plugin writes into a span for one line, besides the layout.
+typedef struct {
+    boolean answer;
+    pointf size;
+    double yoffsetLayout;
+    double yoffsetCenterline;
+} Measurement;
+
 typedef struct {
     char *text;  // NULL: an empty slot
     char *fontName;
@@ -55,12 +66,13 @@ typedef struct {
     unsigned int fontFlags;
     PostscriptAlias *alias;  // libgvc's, a function of the font name; compared as a pointer
     uint64_t hash;
-    boolean answer;
-    pointf size;
-    double yoffsetLayout;
-    double yoffsetCenterline;
+    Measurement measurement;
     unsigned long hits;
 } Entry;
+
+/// Guards the memo, its counts, the observed fonts and the reference lines: the rendering
+/// thread and the pre-measuring thread use them at once.
+static pthread_mutex_t memoLock = PTHREAD_MUTEX_INITIALIZER;
 
 static Entry *entries;
 static size_t slotCount;  // a power of two, or 0 before the first entry
@@ -68,7 +80,7 @@ static size_t entryCount;
 static size_t textBytes;
 static atomic_int enabled = 1;
 /// Set for a render drawn with pango itself (cairo), which needs each span's own PangoLayout.
-static int bypassed;
+static atomic_int bypassed;
 static unsigned long hitCount, missCount;
 
 /// The PostScript alias libgvc gave each font name it measured in (up to a few names): the only
@@ -173,51 +185,101 @@ static Entry *find(const textspan_t *span, uint64_t hash) {
     return NULL;
 }
 
-/// Remembers what the plugin answered for `span`.
-static void remember(const textspan_t *span, uint64_t hash, boolean answer) {
-    const textfont_t *font = span->font;
-    size_t textLength = strlen(span->str), nameLength = strlen(font->name);
+/// Remembers what pango answered for `text` in `font`.
+static void remember(const textfont_t *font, const char *text, uint64_t hash, const Measurement *measurement) {
+    size_t textLength = strlen(text), nameLength = strlen(font->name);
     if (entryCount >= maximumEntries || textBytes + textLength + nameLength > maximumTextBytes) forgetAll();
     if (!makeRoom()) return;
-    char *text = strdup(span->str), *fontName = strdup(font->name);
-    if (!text || !fontName) {
-        free(text);
+    char *textCopy = strdup(text), *fontName = strdup(font->name);
+    if (!textCopy || !fontName) {
+        free(textCopy);
         free(fontName);
         return;
     }
     size_t slot = (size_t)hash & (slotCount - 1);
     while (entries[slot].text) slot = (slot + 1) & (slotCount - 1);
     entries[slot] = (Entry){
-        .text = text, .fontName = fontName, .fontSize = font->size, .fontFlags = font->flags,
-        .alias = font->postscript_alias, .hash = hash, .answer = answer, .size = span->size,
-        .yoffsetLayout = span->yoffset_layout, .yoffsetCenterline = span->yoffset_centerline,
+        .text = textCopy, .fontName = fontName, .fontSize = font->size, .fontFlags = font->flags,
+        .alias = font->postscript_alias, .hash = hash, .measurement = *measurement,
     };
     entryCount += 1;
     textBytes += textLength + nameLength;
 }
 
+static Measurement measurementOf(const textspan_t *span, boolean answer) {
+    return (Measurement){ .answer = answer, .size = span->size, .yoffsetLayout = span->yoffset_layout,
+                          .yoffsetCenterline = span->yoffset_centerline };
+}
+
+static int sameMeasurement(const Measurement *a, const Measurement *b) {
+    return a->answer == b->answer && a->size.x == b->size.x && a->size.y == b->size.y
+        && a->yoffsetLayout == b->yoffsetLayout && a->yoffsetCenterline == b->yoffsetCenterline;
+}
+
+/// Lines the plugin measured, one for each of the first few fonts (no alias, no flags) it
+/// measured in: what the pre-measuring thread's own pango must answer alike before it is
+/// trusted (see ownPangoTrusted). Written once each, under the memo lock; never freed.
+enum { maximumReferences = 4 };
+static struct {
+    char *fontName;
+    double fontSize;
+    char *text;
+    Measurement measurement;
+} references[maximumReferences];
+static size_t referenceCount;
+
+static void noteReference(const textspan_t *span, const Measurement *measurement) {
+    const textfont_t *font = span->font;
+    if (referenceCount == maximumReferences || font->flags || font->postscript_alias || !span->str[0]) return;
+    for (size_t index = 0; index < referenceCount; index++) {
+        if (references[index].fontSize == font->size && strcmp(references[index].fontName, font->name) == 0) return;
+    }
+    char *name = strdup(font->name), *text = strdup(span->str);
+    if (!name || !text) {
+        free(name);
+        free(text);
+        return;
+    }
+    references[referenceCount].fontName = name;
+    references[referenceCount].fontSize = font->size;
+    references[referenceCount].text = text;
+    references[referenceCount].measurement = *measurement;
+    referenceCount += 1;
+}
+
 static boolean measure(textspan_t *span, char **fontpath) {
     textfont_t *font = span->font;
-    if (font && font->name) observe(font);
     // A `fontpath` (dot -v) asks which font file answered, which only the plugin can tell.
-    if (!enabled || bypassed || fontpath || !font || !font->name || !span->str) {
-        return measuringEngine->textlayout(span, fontpath);
+    int usable = atomic_load(&enabled) && !atomic_load(&bypassed) && !fontpath && font && font->name && span->str;
+    uint64_t hash = usable ? hashOf(font->name, font->size, font->flags, span->str) : 0;
+    pthread_mutex_lock(&memoLock);
+    if (font && font->name) observe(font);
+    if (usable) {
+        Entry *entry = find(span, hash);
+        if (entry) {
+            hitCount += 1;
+            entry->hits += 1;
+            Measurement known = entry->measurement;
+            pthread_mutex_unlock(&memoLock);
+            span->size = known.size;
+            span->yoffset_layout = known.yoffsetLayout;
+            span->yoffset_centerline = known.yoffsetCenterline;
+            span->layout = NULL;
+            span->free_layout = NULL;
+            return known.answer;
+        }
+        missCount += 1;
     }
-    uint64_t hash = hashOf(font->name, font->size, font->flags, span->str);
-    Entry *entry = find(span, hash);
-    if (entry) {
-        hitCount += 1;
-        entry->hits += 1;
-        span->size = entry->size;
-        span->yoffset_layout = entry->yoffsetLayout;
-        span->yoffset_centerline = entry->yoffsetCenterline;
-        span->layout = NULL;
-        span->free_layout = NULL;
-        return entry->answer;
-    }
-    missCount += 1;
+    pthread_mutex_unlock(&memoLock);
     boolean answer = measuringEngine->textlayout(span, fontpath);
-    remember(span, hash, answer);
+    if (usable) {
+        Measurement measured = measurementOf(span, answer);
+        pthread_mutex_lock(&memoLock);
+        // The pre-measuring thread may have measured the line meanwhile.
+        if (!find(span, hash)) remember(font, span->str, hash, &measured);
+        noteReference(span, &measured);
+        pthread_mutex_unlock(&memoLock);
+    }
     return answer;
 }
 
@@ -242,6 +304,9 @@ static int findPangoPlugin(struct dl_phdr_info *info, size_t size, void *found) 
 }
 #endif
 
+/// Finds the pango the pre-measuring thread measures with, in the plugin's libraries (see below).
+static void loadOwnPango(void *plugin);
+
 int restoretrace_install_text_size_memo(GVC_t *context) {
     if (!context || measuringEngine) return 0;
     void *plugin = NULL;
@@ -263,6 +328,7 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
     }
     // The plugin stays loaded (libgvc holds it too): the handle is kept, never closed.
     measuringEngine = engine;
+    loadOwnPango(plugin);
     gvAddLibrary(context, &memoLibrary);
     gvtextlayout_select(context);
     atomic_store(&installed, 1);
@@ -274,13 +340,19 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
 // ---------------------------------------------------------------------------------------------
 
 static pthread_mutex_t textLock = PTHREAD_MUTEX_INITIALIZER;
-/// Threads waiting for the text lock: the pre-measuring thread stops when there is one.
+/// Threads waiting for the text lock: the pre-measuring thread stops when there is one, while
+/// it measures through the plugin.
 static atomic_int textLockWaiters;
 
 static pthread_mutex_t premeasureLock = PTHREAD_MUTEX_INITIALIZER;
 static int premeasureRunning;
+/// Whether the running thread may be inside its own pango (see premeasure).
+static int premeasureOwnPango;
+/// Advanced by every stop: work handed over before it is stale, and its thread stops.
+static atomic_ulong premeasureGeneration;
 static unsigned long premeasureStarts;  // guarded by premeasureLock
-static unsigned long premeasuredCount;  // guarded by the text lock
+static unsigned long premeasuredCount;  // guarded by the memo lock
+static unsigned long ownPangoCount;  // lines measured with the thread's own pango; the memo lock
 static pthread_cond_t premeasureEnded = PTHREAD_COND_INITIALIZER;
 
 void restoretrace_text_lock(void) {
@@ -292,40 +364,40 @@ void restoretrace_text_lock(void) {
 void restoretrace_text_unlock(void) { pthread_mutex_unlock(&textLock); }
 
 void restoretrace_set_text_size_memo_enabled(int enable) {
-    restoretrace_text_lock();
+    pthread_mutex_lock(&memoLock);
     atomic_store(&enabled, enable != 0);
     if (!enable) forgetAll();
-    restoretrace_text_unlock();
+    pthread_mutex_unlock(&memoLock);
 }
 
 void restoretrace_set_text_size_memo_format(const char *format) {
     const char *renderer = format ? strchr(format, ':') : NULL;
-    bypassed = renderer && strcmp(renderer, ":cairo") == 0;
+    atomic_store(&bypassed, renderer && strcmp(renderer, ":cairo") == 0);
 }
 
 void restoretrace_set_text_size_memo_limits(size_t entries, size_t textBytes) {
-    restoretrace_text_lock();
+    pthread_mutex_lock(&memoLock);
     maximumEntries = entries ? entries : 1 << 16;
     maximumTextBytes = textBytes ? textBytes : 16u << 20;
-    restoretrace_text_unlock();
+    pthread_mutex_unlock(&memoLock);
 }
 
 void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *misses) {
-    restoretrace_text_lock();
+    pthread_mutex_lock(&memoLock);
     *hits = hitCount;
     *misses = missCount;
-    restoretrace_text_unlock();
+    pthread_mutex_unlock(&memoLock);
 }
 
 long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text) {
-    restoretrace_text_lock();
+    pthread_mutex_lock(&memoLock);
     PostscriptAlias *alias = NULL;
     observedAlias(fontName, &alias);
     textfont_t font = { .name = (char *)fontName, .size = fontSize, .postscript_alias = alias };
     textspan_t span = { .str = (char *)text, .font = &font };
     Entry *entry = find(&span, hashOf(fontName, fontSize, 0, text));
     long hits = entry ? (long)entry->hits : -1;
-    restoretrace_text_unlock();
+    pthread_mutex_unlock(&memoLock);
     return hits;
 }
 
@@ -346,7 +418,170 @@ static const char *internedFontName(const char *name) {
     return copy;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The pre-measuring thread's own pango
+// ---------------------------------------------------------------------------------------------
+//
+// Pango may run on several threads at once as long as each has its own font map (pango-cairo's
+// default font map is per thread for that reason). The pre-measuring thread therefore measures
+// with a font map and context of its own, made as pango's plugin makes its own, and its lines
+// as the plugin measures them (gvtextlayout_pango.c: pango_textlayout), so it need not wait for
+// the layout, nor the layout for it. It measures only what the plugin measures without its
+// PostScript font table and without markup: lines with no flags, in fonts with no alias. Before
+// it is trusted it measures the plugin's reference lines (noteReference) and must answer each
+// exactly as the plugin did; if not, it measures through the plugin, holding the text lock.
+// Its functions are looked up in the plugin's own libraries, so nothing here links pango.
+
 typedef struct {
+    int x, y, width, height;
+} PangoRectangleValue;
+
+static struct {
+    void *(*fontMapNew)(void);
+    void *(*createContext)(void *fontMap);
+    void *(*fontOptionsCreate)(void);
+    void (*setAntialias)(void *options, int value);
+    void (*setHintStyle)(void *options, int value);
+    void (*setHintMetrics)(void *options, int value);
+    void (*setSubpixelOrder)(void *options, int value);
+    void (*fontOptionsDestroy)(void *options);
+    void (*setFontOptions)(void *context, const void *options);
+    void (*setResolution)(void *context, double dpi);
+    void (*objectUnref)(void *object);
+    void *(*descriptionFromString)(const char *text);
+    void (*descriptionSetSize)(void *description, int size);
+    void (*descriptionFree)(void *description);
+    void *(*layoutNew)(void *context);
+    void (*layoutSetText)(void *layout, const char *text, int length);
+    void (*layoutSetFontDescription)(void *layout, const void *description);
+    void (*layoutGetExtents)(void *layout, PangoRectangleValue *ink, PangoRectangleValue *logical);
+    int (*layoutGetBaseline)(void *layout);
+} ownPango;
+static int ownPangoLoaded;
+
+static void loadOwnPango(void *plugin) {
+#define LOOK_UP(field, name) if (!(*(void **)&ownPango.field = dlsym(plugin, name))) return
+    LOOK_UP(fontMapNew, "pango_cairo_font_map_new");
+    LOOK_UP(createContext, "pango_font_map_create_context");
+    LOOK_UP(fontOptionsCreate, "cairo_font_options_create");
+    LOOK_UP(setAntialias, "cairo_font_options_set_antialias");
+    LOOK_UP(setHintStyle, "cairo_font_options_set_hint_style");
+    LOOK_UP(setHintMetrics, "cairo_font_options_set_hint_metrics");
+    LOOK_UP(setSubpixelOrder, "cairo_font_options_set_subpixel_order");
+    LOOK_UP(fontOptionsDestroy, "cairo_font_options_destroy");
+    LOOK_UP(setFontOptions, "pango_cairo_context_set_font_options");
+    LOOK_UP(setResolution, "pango_cairo_context_set_resolution");
+    LOOK_UP(objectUnref, "g_object_unref");
+    LOOK_UP(descriptionFromString, "pango_font_description_from_string");
+    LOOK_UP(descriptionSetSize, "pango_font_description_set_size");
+    LOOK_UP(descriptionFree, "pango_font_description_free");
+    LOOK_UP(layoutNew, "pango_layout_new");
+    LOOK_UP(layoutSetText, "pango_layout_set_text");
+    LOOK_UP(layoutSetFontDescription, "pango_layout_set_font_description");
+    LOOK_UP(layoutGetExtents, "pango_layout_get_extents");
+    LOOK_UP(layoutGetBaseline, "pango_layout_get_baseline");
+#undef LOOK_UP
+    ownPangoLoaded = 1;
+}
+
+/// The thread's context and its last font, as the plugin keeps its own. Used by one
+/// pre-measuring thread at a time (premeasureRunning), handed on through premeasureLock.
+static void *ownContext;
+static void *ownDescription;
+static const char *ownFontName;  // interned (internedFontName)
+static double ownFontSize;
+/// Whether the own pango answers as the plugin does: not yet known, yes, or no (for good).
+static enum { ownUnchecked, ownTrusted, ownDistrusted } ownVerdict;
+
+/// The plugin's constants: cairo's GRAY antialiasing, FULL hinting, hint metrics ON, BGR order,
+/// and pango's 96 dpi with PANGO_SCALE 1024.
+enum { antialiasGray = 2, hintStyleFull = 4, hintMetricsOn = 2, subpixelOrderBGR = 2, pangoScale = 1024 };
+static const double fontDPI = 96.;
+
+static int makeOwnContext(void) {
+    if (ownContext) return 1;
+    void *fontMap = ownPango.fontMapNew();
+    if (!fontMap) return 0;
+    void *context = ownPango.createContext(fontMap);
+    void *options = ownPango.fontOptionsCreate();
+    if (!context || !options) {
+        if (options) ownPango.fontOptionsDestroy(options);
+        if (context) ownPango.objectUnref(context);
+        ownPango.objectUnref(fontMap);
+        return 0;
+    }
+    ownPango.setAntialias(options, antialiasGray);
+    ownPango.setHintStyle(options, hintStyleFull);
+    ownPango.setHintMetrics(options, hintMetricsOn);
+    ownPango.setSubpixelOrder(options, subpixelOrderBGR);
+    ownPango.setFontOptions(context, options);
+    ownPango.setResolution(context, fontDPI);
+    ownPango.fontOptionsDestroy(options);
+    ownPango.objectUnref(fontMap);  // the context holds it
+    ownContext = context;
+    return 1;
+}
+
+/// `text` in `fontName` (interned, no alias) at `fontSize` with no flags, as the plugin measures it.
+static int ownMeasure(const char *fontName, double fontSize, const char *text, Measurement *measurement) {
+    if (!ownFontName || strcmp(ownFontName, fontName) != 0 || ownFontSize != fontSize) {
+        if (ownDescription) ownPango.descriptionFree(ownDescription);
+        ownDescription = ownPango.descriptionFromString(fontName);
+        ownFontName = ownDescription ? fontName : NULL;
+        ownFontSize = fontSize;
+        if (!ownDescription) return 0;
+        ownPango.descriptionSetSize(ownDescription, (int)(fontSize * pangoScale));
+    }
+    void *layout = ownPango.layoutNew(ownContext);
+    if (!layout) return 0;
+    ownPango.layoutSetText(layout, text, -1);
+    ownPango.layoutSetFontDescription(layout, ownDescription);
+    PangoRectangleValue logical;
+    ownPango.layoutGetExtents(layout, NULL, &logical);
+    // As the plugin: pango sets a width of 0 for a font it does not like, and a height of garbage.
+    if (logical.width == 0) logical.height = 0;
+    double scale = POINTS_PER_INCH / (fontDPI * pangoScale);
+    measurement->answer = logical.width != 0;
+    measurement->size.x = (int)(logical.width * scale + 1);
+    // The plugin then overrides the height with one from the point size.
+    measurement->size.y = (int)(fontSize * 1.1 + .5);
+    measurement->yoffsetLayout = ownPango.layoutGetBaseline(layout) * scale;
+    measurement->yoffsetCenterline = 0.2 * fontSize;
+    ownPango.objectUnref(layout);
+    return 1;
+}
+
+/// Whether the thread may measure with its own pango: once the plugin has measured a reference
+/// line, it must measure every one the same. Called by the pre-measuring thread.
+static int ownPangoTrusted(void) {
+    if (ownVerdict != ownUnchecked) return ownVerdict == ownTrusted;
+    if (!ownPangoLoaded) return 0;
+    pthread_mutex_lock(&memoLock);
+    size_t count = referenceCount;  // entries below it are written once and stay
+    pthread_mutex_unlock(&memoLock);
+    if (count == 0) return 0;  // nothing to check against yet: through the plugin this time
+    if (!makeOwnContext()) {
+        ownVerdict = ownDistrusted;
+        return 0;
+    }
+    for (size_t index = 0; index < count; index++) {
+        pthread_mutex_lock(&premeasureLock);
+        const char *name = internedFontName(references[index].fontName);
+        pthread_mutex_unlock(&premeasureLock);
+        Measurement measured;
+        if (!name || !ownMeasure(name, references[index].fontSize, references[index].text, &measured)
+            || !sameMeasurement(&measured, &references[index].measurement)) {
+            ownVerdict = ownDistrusted;
+            return 0;
+        }
+    }
+    ownVerdict = ownTrusted;
+    return 1;
+}
+
+typedef struct Premeasure {
+    struct Premeasure *next;  // the queue (pendingWork)
+    unsigned long generation;  // premeasureGeneration when handed over
     size_t count;
     const char **fonts;  // interned, or NULL: not measured
     double *sizes;
@@ -363,40 +598,169 @@ static void freePremeasure(Premeasure *work) {
     free(work);
 }
 
-static void endPremeasuring(void) {
-    pthread_mutex_lock(&premeasureLock);
-    premeasureRunning = 0;
-    pthread_cond_broadcast(&premeasureEnded);
-    pthread_mutex_unlock(&premeasureLock);
+/// Work handed over while a thread was running, oldest first: that thread takes it when it is
+/// done. Guarded by premeasureLock.
+static Premeasure *pendingWork, *lastPendingWork;
+
+static int premeasureGoesOn(const Premeasure *work) {
+    return work->generation == atomic_load(&premeasureGeneration) && atomic_load(&enabled) && !atomic_load(&bypassed);
 }
 
-static void *premeasureMain(void *argument) {
-    Premeasure *work = argument;
-    restoretrace_run_anywhere();
+/// The line at `index` as the memo keys it, when it is one to measure: in a font libgvc has
+/// measured in (with the alias it gave it, see the top) and not in the memo yet.
+static int lineToMeasure(const Premeasure *work, size_t index, textfont_t *font, uint64_t *hash) {
+    if (!work->fonts[index] || !work->texts[index][0]) return 0;
+    pthread_mutex_lock(&memoLock);
+    PostscriptAlias *alias = NULL;
+    int wanted = observedAlias(work->fonts[index], &alias);
+    *font = (textfont_t){ .name = (char *)work->fonts[index], .size = work->sizes[index], .postscript_alias = alias };
+    if (wanted) {
+        textspan_t span = { .str = work->texts[index], .font = font };
+        *hash = hashOf(font->name, font->size, font->flags, span.str);
+        wanted = !find(&span, *hash);
+    }
+    pthread_mutex_unlock(&memoLock);
+    return wanted;
+}
+
+static void rememberMeasured(const textfont_t *font, const char *text, uint64_t hash, const Measurement *measured, int own) {
+    pthread_mutex_lock(&memoLock);
+    textspan_t span = { .str = (char *)text, .font = (textfont_t *)font };
+    if (!find(&span, hash)) remember(font, text, hash, measured);
+    premeasuredCount += 1;
+    if (own) ownPangoCount += 1;
+    pthread_mutex_unlock(&memoLock);
+}
+
+/// With its own pango the thread measures beside the layout, from the last line back: the
+/// layout asks for them from the first, so the two meet somewhere in the middle. Lines in a
+/// font with a PostScript alias are the plugin's alone; returns whether it left any.
+static int measureWithOwnPango(Premeasure *work) {
+    int leftToPlugin = 0;
+    for (size_t index = work->count; index-- > 0;) {
+        if (!premeasureGoesOn(work)) return 0;
+        textfont_t font;
+        uint64_t hash;
+        if (!lineToMeasure(work, index, &font, &hash)) continue;
+        if (font.postscript_alias) {
+            leftToPlugin = 1;
+            continue;
+        }
+        Measurement measured;
+        if (!ownMeasure(font.name, font.size, work->texts[index], &measured)) return 1;
+        rememberMeasured(&font, work->texts[index], hash, &measured, 1);
+    }
+    return leftToPlugin;
+}
+
+/// Through the plugin, whose pango is the layout's: holding the text lock, and only until
+/// someone waits for it (the layout, most likely).
+static void measureThroughPlugin(Premeasure *work) {
     pthread_mutex_lock(&textLock);
     for (size_t index = 0; index < work->count; index++) {
-        // Whoever waits for the lock goes first: a render about to lay out, most likely.
-        if (atomic_load(&textLockWaiters) > 0 || !atomic_load(&enabled) || bypassed) break;
-        PostscriptAlias *alias;
-        // Only in a font libgvc has measured in, with the alias it gave it (see the top).
-        if (!work->fonts[index] || !work->texts[index][0] || !observedAlias(work->fonts[index], &alias)) continue;
-        textfont_t font = { .name = (char *)work->fonts[index], .size = work->sizes[index], .postscript_alias = alias };
+        if (atomic_load(&textLockWaiters) > 0 || !premeasureGoesOn(work)) break;
+        textfont_t font;
+        uint64_t hash;
+        if (!lineToMeasure(work, index, &font, &hash)) continue;
         textspan_t span = { .str = work->texts[index], .font = &font, .just = 'n' };
-        uint64_t hash = hashOf(font.name, font.size, font.flags, span.str);
-        if (find(&span, hash)) continue;
         boolean answer = measuringEngine->textlayout(&span, NULL);
-        remember(&span, hash, answer);
-        premeasuredCount += 1;
+        Measurement measured = measurementOf(&span, answer);
+        rememberMeasured(&font, span.str, hash, &measured, 0);
         if (span.layout && span.free_layout) span.free_layout(span.layout);
     }
     pthread_mutex_unlock(&textLock);
-    freePremeasure(work);
-    endPremeasuring();
+}
+
+/// Measures `work` (or, when NULL, only readies the own pango), then whatever was handed over
+/// meanwhile, and ends the pre-measuring. With premeasureRunning set by the caller.
+static void premeasure(Premeasure *work) {
+    for (;;) {
+        pthread_mutex_lock(&premeasureLock);
+        // A stop waits while this thread may be inside its own pango (restoretrace_premeasure_stop).
+        int mayUseOwn = ownPangoLoaded && ownVerdict != ownDistrusted;
+        premeasureOwnPango = mayUseOwn;
+        pthread_mutex_unlock(&premeasureLock);
+        int throughPlugin = work != NULL;
+        if (mayUseOwn && ownPangoTrusted()) {
+            throughPlugin = work && measureWithOwnPango(work);
+        }
+        if (throughPlugin) {
+            pthread_mutex_lock(&premeasureLock);
+            premeasureOwnPango = 0;
+            pthread_cond_broadcast(&premeasureEnded);
+            pthread_mutex_unlock(&premeasureLock);
+            measureThroughPlugin(work);
+        }
+        freePremeasure(work);
+        pthread_mutex_lock(&premeasureLock);
+        work = pendingWork;
+        if (work) pendingWork = work->next;
+        if (!pendingWork) lastPendingWork = NULL;
+        if (!work) {
+            premeasureRunning = 0;
+            premeasureOwnPango = 0;
+            pthread_cond_broadcast(&premeasureEnded);
+            pthread_mutex_unlock(&premeasureLock);
+            return;
+        }
+        pthread_mutex_unlock(&premeasureLock);
+    }
+}
+
+/// At exit, no thread may be inside its own pango while the libraries' destructors run.
+static void stopPremeasuringAtExit(void) { restoretrace_premeasure_stop(); }
+static pthread_once_t atExitOnce = PTHREAD_ONCE_INIT;
+static void registerStopAtExit(void) { atexit(stopPremeasuringAtExit); }
+
+static void *premeasureMain(void *argument) {
+    restoretrace_run_anywhere();
+    premeasure(argument);
     return NULL;
+}
+
+void restoretrace_premeasure_prepare(void) {
+    if (!atomic_load(&installed) || !atomic_load(&enabled) || !ownPangoLoaded) return;
+    pthread_mutex_lock(&premeasureLock);
+    if (premeasureRunning || ownVerdict != ownUnchecked) {
+        pthread_mutex_unlock(&premeasureLock);
+        return;
+    }
+    premeasureRunning = 1;
+    pthread_mutex_unlock(&premeasureLock);
+    pthread_once(&atExitOnce, registerStopAtExit);
+    premeasure(NULL);
 }
 
 int restoretrace_premeasure_possible(void) {
     return atomic_load(&installed) && atomic_load(&enabled) && !restoretrace_warm_ups_running();
+}
+
+/// The lines, copied; NULL when memory runs out.
+static Premeasure *premeasureWork(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
+                                  const char *const *interned, size_t usable, const double *sizes) {
+    Premeasure *work = calloc(1, sizeof *work);
+    if (!work) return NULL;
+    work->fonts = calloc(count, sizeof *work->fonts);
+    work->sizes = malloc(count * sizeof *work->sizes);
+    work->texts = malloc(count * sizeof *work->texts);
+    work->textStorage = malloc(textsLength + 1);
+    if (!work->fonts || !work->sizes || !work->texts || !work->textStorage) {
+        freePremeasure(work);
+        return NULL;
+    }
+    memcpy(work->textStorage, texts, textsLength);
+    work->textStorage[textsLength] = 0;
+    // The texts follow one another, each ended by a NUL.
+    char *next = work->textStorage, *end = work->textStorage + textsLength;
+    size_t made = 0;
+    for (; made < count && next < end; made++) {
+        work->texts[made] = next;
+        work->fonts[made] = fontIndices[made] < usable ? interned[fontIndices[made]] : NULL;
+        work->sizes[made] = sizes[made];
+        next += strlen(next) + 1;
+    }
+    work->count = made;
+    return work;
 }
 
 int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
@@ -405,61 +769,76 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
     const char *interned[maximumFontNames];
     size_t usable = fontNameListCount < maximumFontNames ? fontNameListCount : maximumFontNames;
     pthread_mutex_lock(&premeasureLock);
-    if (premeasureRunning) {
-        pthread_mutex_unlock(&premeasureLock);
-        return 0;
-    }
-    premeasureRunning = 1;
-    premeasureStarts += 1;
     for (size_t index = 0; index < usable; index++) {
         interned[index] = fontNameList[index] ? internedFontName(fontNameList[index]) : NULL;
     }
     pthread_mutex_unlock(&premeasureLock);
+    Premeasure *work = premeasureWork(count, texts, textsLength, fontIndices, interned, usable, sizes);
+    if (!work) return 0;
+    pthread_once(&atExitOnce, registerStopAtExit);
 
-    Premeasure *work = calloc(1, sizeof *work);
-    if (work) {
-        work->fonts = calloc(count, sizeof *work->fonts);
-        work->sizes = malloc(count * sizeof *work->sizes);
-        work->texts = malloc(count * sizeof *work->texts);
-        work->textStorage = malloc(textsLength + 1);
+    pthread_mutex_lock(&premeasureLock);
+    work->generation = atomic_load(&premeasureGeneration);
+    if (premeasureRunning) {
+        // The running thread takes it when it is done with what it has.
+        if (lastPendingWork) {
+            lastPendingWork->next = work;
+        } else {
+            pendingWork = work;
+        }
+        lastPendingWork = work;
+        premeasureStarts += 1;
+        pthread_mutex_unlock(&premeasureLock);
+        return 1;
     }
+    premeasureRunning = 1;
+    pthread_mutex_unlock(&premeasureLock);
+
     int started = 0;
-    if (work && work->fonts && work->sizes && work->texts && work->textStorage) {
-        memcpy(work->textStorage, texts, textsLength);
-        work->textStorage[textsLength] = 0;
-        // The texts follow one another, each ended by a NUL.
-        char *next = work->textStorage, *end = work->textStorage + textsLength;
-        size_t made = 0;
-        for (; made < count && next < end; made++) {
-            work->texts[made] = next;
-            work->fonts[made] = fontIndices[made] < usable ? interned[fontIndices[made]] : NULL;
-            work->sizes[made] = sizes[made];
-            next += strlen(next) + 1;
-        }
-        work->count = made;
-        pthread_attr_t attributes;
-        if (pthread_attr_init(&attributes) == 0) {
-            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-            restoretrace_start_on_another_cpu(&attributes);
-            pthread_t thread;
-            started = pthread_create(&thread, &attributes, premeasureMain, work) == 0;
-            pthread_attr_destroy(&attributes);
-        }
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) == 0) {
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        restoretrace_start_on_another_cpu(&attributes);
+        pthread_t thread;
+        started = pthread_create(&thread, &attributes, premeasureMain, work) == 0;
+        pthread_attr_destroy(&attributes);
     }
-    if (!started) {
-        freePremeasure(work);
-        endPremeasuring();
+    pthread_mutex_lock(&premeasureLock);
+    if (started) {
+        premeasureStarts += 1;
+    } else {
+        premeasureRunning = 0;
+        pthread_cond_broadcast(&premeasureEnded);
     }
+    pthread_mutex_unlock(&premeasureLock);
+    if (!started) freePremeasure(work);
     return started;
 }
 
-void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured) {
+void restoretrace_premeasure_stop(void) {
+    pthread_mutex_lock(&premeasureLock);
+    while (pendingWork) {
+        Premeasure *next = pendingWork->next;
+        freePremeasure(pendingWork);
+        pendingWork = next;
+    }
+    lastPendingWork = NULL;
+    atomic_fetch_add(&premeasureGeneration, 1);
+    // Through the plugin the thread may be waiting for the text lock its caller holds; it stops
+    // as soon as it has it. With its own pango it is waited for: it must not be inside pango
+    // when the process ends.
+    while (premeasureRunning && premeasureOwnPango) pthread_cond_wait(&premeasureEnded, &premeasureLock);
+    pthread_mutex_unlock(&premeasureLock);
+}
+
+void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured, unsigned long *ownMeasured) {
     pthread_mutex_lock(&premeasureLock);
     *starts = premeasureStarts;
     pthread_mutex_unlock(&premeasureLock);
-    restoretrace_text_lock();
+    pthread_mutex_lock(&memoLock);
     *measured = premeasuredCount;
-    restoretrace_text_unlock();
+    if (ownMeasured) *ownMeasured = ownPangoCount;
+    pthread_mutex_unlock(&memoLock);
 }
 
 void restoretrace_wait_for_premeasuring(void) {

@@ -201,11 +201,10 @@ public final class GraphvizRenderer: @unchecked Sendable {
         } catch {
             // No layout follows to stop the pre-measuring thread (see TextPremeasure): stop it
             // here, before the error may end the process.
-            restoretrace_text_lock()
-            restoretrace_text_unlock()
+            restoretrace_premeasure_stop()
             throw error
         }
-        // From here on pango may run: the pre-measuring thread stops at its next line.
+        // From here on libgvc's pango may run: a pre-measuring thread using it stops at its next line.
         restoretrace_text_lock()
         defer { restoretrace_text_unlock() }
         freePreviousGraph(gvc)
@@ -213,6 +212,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
         restoretrace_set_text_size_memo_format(format.libgvcName)
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
+        // The layout has measured every line it needs.
+        restoretrace_premeasure_stop()
         if layoutStatus != 0 || agerrors() > 0 {
             let diagnostics = log.diagnostics
             if layoutStatus == 0 { gvFreeLayout(gvc, graph) }

@@ -14,8 +14,9 @@ import Darwin
 /// on the rendering thread. Once the warm-up is over, the other core is free: this hands the
 /// lines of `graph`'s labels, each with the font Graphviz will measure it in, to a thread that
 /// measures them into the text-size memo (`restoretrace_premeasure_start`) while the rendering
-/// thread builds the graph in cgraph, which needs no pango. The layout then finds them in the
-/// memo. It stops at the next line once the layout begins, and the layout measures the rest.
+/// thread builds the graph in cgraph and lays it out: with a pango of its own it measures from
+/// the last line back while the layout measures from the first (see TextSizeMemo.c). Lines a
+/// ``LabelLineStream`` handed over while the diagram was drawn are mostly measured by then.
 ///
 /// The fonts are worked out here as Graphviz works them out (an object's own attribute, else
 /// the nearest default around it). A line guessed wrong — a label text that libgvc rewrites,
@@ -24,8 +25,8 @@ import Darwin
 /// not measured in yet are left to the layout (the memo's key needs the PostScript alias libgvc
 /// gives the font's name, and pango's plugin caches its font by name and size alone).
 enum TextPremeasure {
-    /// Starts measuring `graph`'s lines when the memo is in place and no warm-up runs; whether
-    /// it started.
+    /// Hands `graph`'s lines to the pre-measuring thread when the memo is in place and no
+    /// warm-up runs; whether it took them.
     @discardableResult
     static func start(_ graph: Graph) -> Bool {
         guard restoretrace_premeasure_possible() != 0 else { return false }
@@ -39,7 +40,7 @@ enum TextPremeasure {
 
     /// A font as far as it is known: nil where nothing set it (Graphviz's default, Times-Roman,
     /// has a PostScript alias, which the memo keys on; such lines are left to the layout).
-    private struct Fonts {
+    fileprivate struct Fonts {
         var name: String?
         var size: Double?
 
@@ -49,16 +50,23 @@ enum TextPremeasure {
         }
     }
 
-    private struct Lines {
+    struct Lines {
         var text: [UInt8] = []
         var fontIndices: [UInt32] = []
         var sizes: [Double] = []
         var fontNames: [String] = []
 
-        mutating func add(_ label: Label?, font: Fonts) {
+        var isEmpty: Bool { sizes.isEmpty }
+        var count: Int { sizes.count }
+
+        fileprivate mutating func add(_ label: Label?, font: Fonts) {
             guard let label, let name = font.name else { return }
+            add(label.lines, fontName: name, size: font.size)
+        }
+
+        mutating func add(_ lines: [String], fontName name: String, size: Double?) {
             // Graphviz's default size, read from its DOT text as Graphviz reads it, at least 1.
-            let size = max(1, Double(DOTNumber.text(font.size ?? 14)) ?? 14)
+            let size = max(1, Double(DOTNumber.text(size ?? 14)) ?? 14)
             let index: Int
             if let known = fontNames.firstIndex(of: name) {
                 index = known
@@ -67,7 +75,7 @@ enum TextPremeasure {
                 fontNames.append(name)
             }
             // A NUL would end the C string early (and the DOT writer drops it anyway).
-            for line in label.lines where !line.isEmpty && !line.utf8.contains(0) {
+            for line in lines where !line.isEmpty && !line.utf8.contains(0) {
                 text.append(contentsOf: line.utf8)
                 text.append(0)
                 fontIndices.append(UInt32(index))
@@ -75,7 +83,7 @@ enum TextPremeasure {
             }
         }
 
-        mutating func add(statements: [GraphStatement], graphFont: Fonts, nodeFont: Fonts, edgeFont: Fonts) {
+        fileprivate mutating func add(statements: [GraphStatement], graphFont: Fonts, nodeFont: Fonts, edgeFont: Fonts) {
             for statement in statements {
                 switch statement {
                 case .node(let node):
@@ -126,5 +134,35 @@ extension AttributeList {
     fileprivate var fontSize: Double? {
         if case .fontSize(let size)? = self["fontsize"] { return size }
         return nil
+    }
+}
+
+/// Label lines handed to the pre-measuring thread while a diagram is still being drawn, a few
+/// dozen at a time, so that the thread starts measuring milliseconds before the graph is
+/// finished (``TextPremeasure`` then hands it the finished graph's lines; those measured
+/// already cost it a look-up each). Only worth it for a graph rendered right after, in this
+/// process: lines measured for nothing are only the other core's time. The font is the one the
+/// caller expects Graphviz to give the lines; a wrong guess is a wasted measurement, never a
+/// wrong size (the memo is keyed on exactly what the layout asks for).
+public final class LabelLineStream {
+    private var lines = TextPremeasure.Lines()
+    private let isOn: Bool
+    /// Lines held before they are handed over.
+    private static let batch = 48
+
+    /// A stream that hands lines over when `enabled` and the pre-measuring thread may run now
+    /// (the warm-up is over); otherwise one that drops them.
+    public init(enabled: Bool) {
+        isOn = enabled && restoretrace_premeasure_possible() != 0
+    }
+
+    /// Lines of one label, in `fontName` at `size` points.
+    public func add(_ labelLines: [String], fontName: FontName, size: Double) {
+        guard isOn else { return }
+        lines.add(labelLines, fontName: fontName.name, size: size)
+        if lines.count >= LabelLineStream.batch {
+            _ = lines.start()
+            lines = TextPremeasure.Lines()
+        }
     }
 }

@@ -270,6 +270,9 @@ struct RenderSettings: Equatable {
             for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
         let chosenView = view.flatMap { DiagramView(rawValue: $0.rawValue) } ?? source.defaultView
+        var options = options
+        // Laid out right after: its label lines can be measured on the other core as it is drawn.
+        options.measuresTextAhead = plan.format != .dot
         guard let graph = source.graph(view: chosenView, options: options) else {
             throw RenderFailure(message: "\(displayName): a scenario has not run, so it has no \(chosenView.rawValue) view; "
                 + "draw --view hierarchy, or run `restoretrace simulate \(displayName)` and render the trace")

@@ -252,13 +252,20 @@ struct GraphvizRendererTests {
         let helvetica = try #require(FontName("Helvetica-Bold"))
         var postScript = Graph(id: "aheadPS", nodeDefaults: [.fontName(helvetica), .fontSize(13.5)])
         for index in 0..<6 { postScript.add(Node(NodeID("p\(index)"), label: Label("ahead in Helvetica \(index)"))) }
-        let expected: [(graph: Graph, lines: [(font: String, size: Double, text: String)])] = [
+        // The DejaVu lines are measured with the thread's own pango, the Helvetica ones through
+        // libgvc's plugin (the own pango knows no PostScript aliases).
+        let expected: [(graph: Graph, lines: [(font: String, size: Double, text: String)], ownPango: Bool)] = [
             (graph, [("DejaVu Sans Bold", 15.5, "ahead cluster"), ("DejaVu Sans", 12.25, "ahead first"),
                      ("DejaVu Sans", 12.25, "ahead second"), ("DejaVu Sans", 17.75, "ahead own size"),
-                     ("DejaVu Sans", 8.75, "ahead edge")]),
-            (postScript, (0..<6).map { ("Helvetica-Bold", 13.5, "ahead in Helvetica \($0)") }),
+                     ("DejaVu Sans", 8.75, "ahead edge")], true),
+            (postScript, (0..<6).map { ("Helvetica-Bold", 13.5, "ahead in Helvetica \($0)") }, false),
         ]
-        for (graph, lines) in expected {
+        func ownPangoCount() -> UInt {
+            var starts: UInt = 0, measured: UInt = 0, own: UInt = 0
+            restoretrace_premeasure_counts(&starts, &measured, &own)
+            return own
+        }
+        for (graph, lines, ownPango) in expected {
             // Measured once by libgvc with the memo off: the fonts' aliases are then known.
             setMemo(false)
             let unremembered = try GraphvizRenderer.shared.render(graph, format: .svg).data
@@ -269,6 +276,7 @@ struct GraphvizRendererTests {
             func measuredAhead() -> Bool {
                 lines.allSatisfy { restoretrace_text_size_memo_hits_for($0.font, $0.size, $0.text) == 0 }
             }
+            let ownBefore = ownPangoCount()
             for attempt in 0..<300 where !measuredAhead() {
                 if attempt > 0 { usleep(10_000) }
                 restoretrace_wait_for_warm_ups()
@@ -276,6 +284,10 @@ struct GraphvizRendererTests {
                 restoretrace_wait_for_premeasuring()
             }
             #expect(measuredAhead(), "every line measured ahead, none asked for yet")
+            // Other tests' renders may measure with the own pango meanwhile, never with less.
+            if ownPango {
+                #expect(ownPangoCount() - ownBefore >= UInt(lines.count), "measured with the thread's own pango")
+            }
             let ahead = try GraphvizRenderer.shared.render(graph, format: .svg).data
             for line in lines {
                 #expect(restoretrace_text_size_memo_hits_for(line.font, line.size, line.text) >= 1, "the layout asked for \(line.text)")
@@ -289,12 +301,43 @@ struct GraphvizRendererTests {
             if attempt > 0 { usleep(10_000) }
             restoretrace_wait_for_warm_ups()
             var before: UInt = 0, after: UInt = 0, measuredLines: UInt = 0
-            restoretrace_premeasure_counts(&before, &measuredLines)
+            restoretrace_premeasure_counts(&before, &measuredLines, nil)
             _ = try GraphvizRenderer.shared.render(graph, format: .svg)
-            restoretrace_premeasure_counts(&after, &measuredLines)
+            restoretrace_premeasure_counts(&after, &measuredLines, nil)
             started = after > before
         }
         #expect(started, "render(_:format:) measures ahead")
+    }
+
+    @Test("a label-line stream hands lines to the pre-measuring thread as they come, in batches; a stream turned off hands none")
+    func labelLineStreamMeasuresAhead() throws {
+        // The context, with the memo; and DejaVu Sans measured in by libgvc, so its alias is known.
+        var dejaVu = Graph(id: "streamFont", nodeDefaults: [.fontName(.dejaVuSans)])
+        dejaVu.add(Node("a", label: "a"))
+        _ = try GraphvizRenderer.shared.render(dejaVu, format: .svg)
+        // A size no other test uses, so the memo holds none of these lines before (and one DOT
+        // writes as it is: Graphviz reads a size from the DOT text, two decimals at most).
+        let size = 10.75
+        let font = "DejaVu Sans"
+        let texts = (0..<100).map { "streamed line \($0)" }
+        let quiet = (0..<100).map { "never streamed \($0)" }
+        func measured(_ text: String) -> Bool { restoretrace_text_size_memo_hits_for(font, size, text) >= 0 }
+        // Another test's render ends its layout with a stop, which drops what is queued: try again.
+        for attempt in 0..<300 where !texts.prefix(96).allSatisfy(measured) {
+            if attempt > 0 { usleep(10_000) }
+            restoretrace_wait_for_warm_ups()
+            let stream = LabelLineStream(enabled: true)
+            let off = LabelLineStream(enabled: false)
+            for (text, other) in zip(texts, quiet) {
+                stream.add([text], fontName: .dejaVuSans, size: size)
+                off.add([other], fontName: .dejaVuSans, size: size)
+            }
+            restoretrace_wait_for_premeasuring()
+        }
+        // Two full batches of 48 went; the last 4 lines wait for a batch that never fills.
+        #expect(texts.prefix(96).allSatisfy(measured), "the first 96 lines measured ahead")
+        #expect(!texts.suffix(4).contains(where: measured))
+        #expect(!quiet.contains(where: measured), "a stream turned off hands nothing over")
     }
 
     @Test("a drawing too wide for a bitmap is rendered at a lower resolution, within the pixel limit")

@@ -46,9 +46,9 @@ void restoretrace_text_size_memo_counts(unsigned long *hits, unsigned long *miss
 /// such line.
 long restoretrace_text_size_memo_hits_for(const char *fontName, double fontSize, const char *text);
 
-/// The lock held by everything that may run pango — layouts, renders, freeing a layout — and
-/// by the pre-measuring thread, which stops after the line it is measuring while anyone waits
-/// for it. Take it after the libgvc lock, never before.
+/// The lock held by everything that may run libgvc's pango — layouts, renders, freeing a
+/// layout — and by the pre-measuring thread while it measures through libgvc's plugin, which
+/// it then does only until anyone waits for the lock. Take it after the libgvc lock, never before.
 void restoretrace_text_lock(void);
 void restoretrace_text_unlock(void);
 
@@ -56,23 +56,40 @@ void restoretrace_text_unlock(void);
 /// warm-up is running (one would have the other core busy already).
 int restoretrace_premeasure_possible(void);
 
-/// Starts measuring lines into the memo on a thread of its own, to overlap what the caller does
-/// next without pango (building the graph in cgraph); the layout's measurements of those lines
-/// are then answered from the memo. The `count` lines are NUL-terminated texts one after the
-/// other in `texts` (`textsLength` bytes), each in font `fontNameList[fontIndices[i]]` at
-/// `sizes[i]` (no flags); the inputs are copied. Lines in a font libgvc has not measured in yet
-/// are skipped (its PostScript alias is not known). The thread stops at the next line when
-/// anyone waits for the text lock. Returns 1 when it started, 0 when not (see
-/// ``restoretrace_premeasure_possible``, or one is running already).
+/// Measures lines into the memo on a thread of its own, to overlap what the caller does next:
+/// drawing the rest of the diagram, building it in cgraph, and the layout. The `count` lines are
+/// NUL-terminated texts one after the other in `texts` (`textsLength` bytes), each in font
+/// `fontNameList[fontIndices[i]]` at `sizes[i]` (no flags); the inputs are copied. Lines in a
+/// font libgvc has not measured in yet are skipped (its PostScript alias is not known). Lines
+/// handed over while the thread runs are queued for it, until the next
+/// ``restoretrace_premeasure_stop``.
+///
+/// The thread measures with a pango font map of its own, beside the layout, once that pango has
+/// answered the plugin's first lines exactly as the plugin did (fonts with a PostScript alias are
+/// then left to the plugin); otherwise through the plugin, holding the text lock until anyone
+/// waits for it. Returns 1 when the lines were taken, 0 when not (see
+/// ``restoretrace_premeasure_possible``, or memory ran out).
 int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
                                   const char *const *fontNameList, size_t fontNameListCount, const double *sizes);
+
+/// Readies the pre-measuring thread's own pango (a font map, its fonts, the check against the
+/// plugin's first lines) on the calling thread, counted as a running pre-measuring: the warm-up
+/// calls it once it has ended. A render's lines handed over meanwhile are measured next, here.
+void restoretrace_premeasure_prepare(void);
+
+/// Drops the lines queued for the pre-measuring thread, asks it to stop after its line, and
+/// returns once it is out of its own pango (a thread measuring through the plugin stops when it
+/// next has the text lock). Called once a layout is over — every line it needed is measured by
+/// then — and at exit.
+void restoretrace_premeasure_stop(void);
 
 /// Returns when no pre-measuring thread runs (for tests: without asking it to stop).
 void restoretrace_wait_for_premeasuring(void);
 
-/// How many pre-measuring threads have started, and how many lines they measured, since the
-/// process began (for tests).
-void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured);
+/// How many times lines were taken by ``restoretrace_premeasure_start``, how many lines the
+/// pre-measuring thread measured, and how many of those with its own pango, since the process
+/// began (for tests).
+void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured, unsigned long *ownMeasured);
 
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
