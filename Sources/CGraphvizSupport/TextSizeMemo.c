@@ -370,9 +370,13 @@ void restoretrace_set_text_size_memo_enabled(int enable) {
     pthread_mutex_unlock(&memoLock);
 }
 
-void restoretrace_set_text_size_memo_format(const char *format) {
+int restoretrace_text_size_memo_serves(const char *format) {
     const char *renderer = format ? strchr(format, ':') : NULL;
-    atomic_store(&bypassed, renderer && strcmp(renderer, ":cairo") == 0);
+    return !(renderer && strcmp(renderer, ":cairo") == 0);
+}
+
+void restoretrace_set_text_size_memo_format(const char *format) {
+    atomic_store(&bypassed, !restoretrace_text_size_memo_serves(format));
 }
 
 void restoretrace_set_text_size_memo_limits(size_t entries, size_t textBytes) {

@@ -73,6 +73,13 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// Returns when no warm-up is under way.
     public func waitForWarmUp() { restoretrace_wait_for_warm_ups() }
 
+    /// Whether a drawing in `format` gains from label lines measured ahead (see
+    /// `LabelLineStream`): SVG does; PNG and PDF, which cairo draws with the layouts pango makes
+    /// as it measures, measure every line in the layout anyway.
+    public static func measuresTextAhead(for format: OutputFormat) -> Bool {
+        format != .dot && restoretrace_text_size_memo_serves(format.libgvcName) != 0
+    }
+
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
     ///
     /// The graph goes into libgvc through cgraph's API, with the calls its DOT parser would make
@@ -81,7 +88,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
         let early = EarlyBuild.start(graph)
         // With the warm-up over, the other core measures the labels while this one builds.
-        if early == nil { TextPremeasure.start(graph) }
+        if early == nil, GraphvizRenderer.measuresTextAhead(for: format) { TextPremeasure.start(graph) }
         return try render(format: format) { () throws(GraphvizError) in
             if let built = early?.take() { return built }
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }

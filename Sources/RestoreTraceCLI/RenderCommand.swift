@@ -272,7 +272,7 @@ struct RenderSettings: Equatable {
         let chosenView = view.flatMap { DiagramView(rawValue: $0.rawValue) } ?? source.defaultView
         var options = options
         // Laid out right after: its label lines can be measured on the other core as it is drawn.
-        options.measuresTextAhead = plan.format != .dot
+        options.measuresTextAhead = GraphvizRenderer.measuresTextAhead(for: plan.format)
         guard let graph = source.graph(view: chosenView, options: options) else {
             throw RenderFailure(message: "\(displayName): a scenario has not run, so it has no \(chosenView.rawValue) view; "
                 + "draw --view hierarchy, or run `restoretrace simulate \(displayName)` and render the trace")

@@ -338,6 +338,9 @@ struct GraphvizRendererTests {
         #expect(texts.prefix(96).allSatisfy(measured), "the first 96 lines measured ahead")
         #expect(!texts.suffix(4).contains(where: measured))
         #expect(!quiet.contains(where: measured), "a stream turned off hands nothing over")
+        // Only SVG asks the memo: cairo draws PNG and PDF with the layouts pango makes as it measures.
+        #expect(GraphvizRenderer.measuresTextAhead(for: .svg))
+        #expect(![OutputFormat.png, .pdf, .dot].contains(where: GraphvizRenderer.measuresTextAhead(for:)))
     }
 
     @Test("a drawing too wide for a bitmap is rendered at a lower resolution, within the pixel limit")

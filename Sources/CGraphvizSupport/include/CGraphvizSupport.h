@@ -31,6 +31,11 @@ int restoretrace_install_text_size_memo(GVC_t *context);
 /// held, before the layout.
 void restoretrace_set_text_size_memo_format(const char *format);
 
+/// Whether the memo answers a layout drawn in libgvc format `format`: 0 for cairo's, 1 otherwise
+/// (the rule ``restoretrace_set_text_size_memo_format`` applies). Measuring ahead is only worth
+/// it for such a layout.
+int restoretrace_text_size_memo_serves(const char *format);
+
 /// Turns the memo on (the default) or off; off also forgets what it holds.
 void restoretrace_set_text_size_memo_enabled(int enable);
 
