@@ -18,9 +18,7 @@ let package = Package(
         .target(name: "TraceFormat"),
         // Layer 1: the UIKit model and the trace analyses.
         .target(name: "RestorationEngine", dependencies: ["TraceFormat"]),
-        .target(name: "TraceAnalysis", dependencies: ["TraceFormat", "CFileReplace"]),
-        // A finished output file put in place of the old one in one step.
-        .target(name: "CFileReplace"),
+        .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         // Graphviz: libgvc behind a typed DOT model; knows nothing of restoration.
         .systemLibrary(
             name: "CGraphviz",

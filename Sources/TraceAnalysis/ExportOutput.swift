@@ -1,7 +1,6 @@
 // ExportOutput: where exports and reports write their bytes: a file that appears only when
 // complete (temporary file, then rename), standard output, or memory (for tests).
 
-import CFileReplace
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,9 +39,11 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Writes to a temporary file beside `path` and moves it onto `path` on ``commit()`` (a rename,
-/// or an exchange with the old file: see `restoretrace_replace_file`), so readers never see a
-/// half-written file and a failed export leaves the old file untouched.
+/// Writes to a temporary file beside `path` and renames it onto `path` on ``commit()``, so
+/// readers never see a half-written file and a failed export leaves the old file untouched.
+/// (A rename over a file on ext4 also writes the new file's data out first, so a power cut soon
+/// after leaves the old drawing or the new one, not an empty file; exchanging the two names and
+/// removing the old one would save 0.6 ms a 350 kB drawing, and lose that.)
 /// A `path` that exists and is not a regular file (`/dev/null`, a named pipe) is written
 /// directly: renaming over a device would replace it.
 public final class AtomicOutputFile: ExportOutput {
@@ -93,7 +94,7 @@ public final class AtomicOutputFile: ExportOutput {
             throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         descriptor = -1
-        if let temporaryPath, restoretrace_replace_file(temporaryPath, path) != 0 {
+        if let temporaryPath, rename(temporaryPath, path) != 0 {
             throw .cannotRename(from: temporaryPath, to: path, reason: String(cString: strerror(errno)))
         }
         committed = true

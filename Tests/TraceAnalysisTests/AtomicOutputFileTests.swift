@@ -1,6 +1,5 @@
-// AtomicOutputFile puts a finished file in place of the old one in one step: by exchanging the
-// two when the old one is a regular file (restoretrace_replace_file), else by a rename. Either
-// way the result must be a rename's.
+// AtomicOutputFile puts a finished file in place of the old one in one step, by a rename: what
+// the old file's names, links and a directory in the way come to.
 
 import Foundation
 import Testing
