@@ -51,7 +51,7 @@ let package = Package(
         // Helpers more than one test target uses (not a product; nothing ships it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "CGraphvizSupport", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace"]),
     ]
 )

@@ -59,10 +59,15 @@ static int renderWaiting;
 /// Threads in restoretrace_wait_for_warm_ups. Guarded by warmUpLock.
 static int warmUpWaiters;
 
-/// Both faces the diagrams use, so that their fonts are found and loaded here too.
+/// Both faces the diagrams use, at every size they use them (DiagramCanvas: the title 16, nodes
+/// 11, legend notes 10, edges 9, cluster titles 12 in bold), so that their fonts are found and
+/// loaded here too, and each size's line becomes a reference the pre-measuring thread's own
+/// pango is checked against before it measures in that size (TextSizeMemo.c).
 static const char warmUpSource[] =
-    "digraph warmUp { node [fontname=\"DejaVu Sans\"]; a [label=\"warm up\"]; "
-    "b [label=\"warm up\", fontname=\"DejaVu Sans Bold\"]; }";
+    "digraph warmUp { fontname=\"DejaVu Sans\"; fontsize=16; label=\"warm up\"; "
+    "node [fontname=\"DejaVu Sans\", fontsize=11]; edge [fontname=\"DejaVu Sans\", fontsize=9]; "
+    "subgraph cluster_warmUp { fontname=\"DejaVu Sans Bold\"; fontsize=12; label=\"warm up\"; a [label=\"warm up\"]; } "
+    "b [label=\"warm up\", fontsize=10]; a -> b [label=\"warm up\"]; }";
 
 // Fontconfig, initialised by whichever thread is free first.
 //

@@ -84,7 +84,7 @@ static atomic_int bypassed;
 static unsigned long hitCount, missCount;
 
 /// The PostScript alias libgvc gave each font name it measured in (up to a few names): the only
-/// ones the pre-measuring thread may measure in, and with that alias. Guarded by the text lock.
+/// ones the pre-measuring thread may measure in, and with that alias. Guarded by the memo lock.
 enum { maximumObservedFonts = 16 };
 static struct {
     char *name;
@@ -216,10 +216,11 @@ static int sameMeasurement(const Measurement *a, const Measurement *b) {
         && a->yoffsetLayout == b->yoffsetLayout && a->yoffsetCenterline == b->yoffsetCenterline;
 }
 
-/// Lines the plugin measured, one for each of the first few fonts (no alias, no flags) it
-/// measured in: what the pre-measuring thread's own pango must answer alike before it is
-/// trusted (see ownPangoTrusted). Written once each, under the memo lock; never freed.
-enum { maximumReferences = 4 };
+/// Lines the plugin measured, the first in each font (no alias, no flags) and size it measured
+/// in: the pre-measuring thread's own pango measures only in a font and size whose line it has
+/// measured exactly as the plugin did (see ownPangoChecked). Written once each, under the memo
+/// lock; never freed.
+enum { maximumReferences = 32 };
 static struct {
     char *fontName;
     double fontSize;
@@ -272,11 +273,12 @@ static boolean measure(textspan_t *span, char **fontpath) {
     }
     pthread_mutex_unlock(&memoLock);
     boolean answer = measuringEngine->textlayout(span, fontpath);
-    if (usable) {
+    if (font && font->name && span->str) {
         Measurement measured = measurementOf(span, answer);
         pthread_mutex_lock(&memoLock);
         // The pre-measuring thread may have measured the line meanwhile.
-        if (!find(span, hash)) remember(font, span->str, hash, &measured);
+        if (usable && !find(span, hash)) remember(font, span->str, hash, &measured);
+        // The plugin's answer, whether the memo is used or not.
         noteReference(span, &measured);
         pthread_mutex_unlock(&memoLock);
     }
@@ -304,8 +306,13 @@ static int findPangoPlugin(struct dl_phdr_info *info, size_t size, void *found) 
 }
 #endif
 
-/// Finds the pango the pre-measuring thread measures with, in the plugin's libraries (see below).
+/// Finds the pango the pre-measuring thread measures with, in the plugin's libraries (see below),
+/// and says whether it found every function.
 static void loadOwnPango(void *plugin);
+static int ownPangoLoaded;
+
+/// At exit, no thread may be inside its own pango while the libraries' destructors run.
+static void stopPremeasuringAtExit(void) { restoretrace_premeasure_stop(); }
 
 int restoretrace_install_text_size_memo(GVC_t *context) {
     if (!context || measuringEngine) return 0;
@@ -329,6 +336,8 @@ int restoretrace_install_text_size_memo(GVC_t *context) {
     // The plugin stays loaded (libgvc holds it too): the handle is kept, never closed.
     measuringEngine = engine;
     loadOwnPango(plugin);
+    // Before any pre-measuring can start: only an installed memo is measured into.
+    if (ownPangoLoaded) atexit(stopPremeasuringAtExit);
     gvAddLibrary(context, &memoLibrary);
     gvtextlayout_select(context);
     atomic_store(&installed, 1);
@@ -555,20 +564,25 @@ static int ownMeasure(const char *fontName, double fontSize, const char *text, M
     return 1;
 }
 
-/// Whether the thread may measure with its own pango: once the plugin has measured a reference
-/// line, it must measure every one the same. Called by the pre-measuring thread.
-static int ownPangoTrusted(void) {
-    if (ownVerdict != ownUnchecked) return ownVerdict == ownTrusted;
-    if (!ownPangoLoaded) return 0;
+/// References the own pango has measured as the plugin did (all of those below this count).
+/// Used by the pre-measuring thread, handed on through premeasureLock.
+static size_t checkedReferences;
+
+/// Whether the thread may measure with its own pango: it measures the plugin's reference lines
+/// it has not checked yet, and must answer every one exactly as the plugin did. A difference
+/// ends its use for good, and empties the memo of what it measured. Called by the pre-measuring
+/// thread.
+static int ownPangoChecked(void) {
+    if (ownVerdict == ownDistrusted || !ownPangoLoaded) return 0;
     pthread_mutex_lock(&memoLock);
     size_t count = referenceCount;  // entries below it are written once and stay
     pthread_mutex_unlock(&memoLock);
-    if (count == 0) return 0;  // nothing to check against yet: through the plugin this time
-    if (!makeOwnContext()) {
+    if (count > checkedReferences && !makeOwnContext()) {
         ownVerdict = ownDistrusted;
         return 0;
     }
-    for (size_t index = 0; index < count; index++) {
+    for (; checkedReferences < count; checkedReferences++) {
+        size_t index = checkedReferences;
         pthread_mutex_lock(&premeasureLock);
         const char *name = internedFontName(references[index].fontName);
         pthread_mutex_unlock(&premeasureLock);
@@ -576,11 +590,29 @@ static int ownPangoTrusted(void) {
         if (!name || !ownMeasure(name, references[index].fontSize, references[index].text, &measured)
             || !sameMeasurement(&measured, &references[index].measurement)) {
             ownVerdict = ownDistrusted;
+            pthread_mutex_lock(&memoLock);
+            forgetAll();
+            pthread_mutex_unlock(&memoLock);
             return 0;
         }
     }
-    ownVerdict = ownTrusted;
-    return 1;
+    if (checkedReferences > 0) ownVerdict = ownTrusted;
+    return ownVerdict == ownTrusted;
+}
+
+/// Whether the own pango has matched the plugin in `fontName` (interned) at `fontSize`.
+static int ownMeasurable(const char *fontName, double fontSize) {
+    static const char *lastName;
+    static double lastSize;
+    if (fontName == lastName && fontSize == lastSize) return 1;
+    for (size_t index = 0; index < checkedReferences; index++) {
+        if (references[index].fontSize == fontSize && strcmp(references[index].fontName, fontName) == 0) {
+            lastName = fontName;
+            lastSize = fontSize;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 typedef struct Premeasure {
@@ -630,7 +662,9 @@ static int lineToMeasure(const Premeasure *work, size_t index, textfont_t *font,
 static void rememberMeasured(const textfont_t *font, const char *text, uint64_t hash, const Measurement *measured, int own) {
     pthread_mutex_lock(&memoLock);
     textspan_t span = { .str = (char *)text, .font = (textfont_t *)font };
-    if (!find(&span, hash)) remember(font, text, hash, measured);
+    if (atomic_load(&enabled) && !find(&span, hash)) remember(font, text, hash, measured);
+    // The plugin's answer is a reference too (see noteReference).
+    if (!own) noteReference(&span, measured);
     premeasuredCount += 1;
     if (own) ownPangoCount += 1;
     pthread_mutex_unlock(&memoLock);
@@ -638,7 +672,8 @@ static void rememberMeasured(const textfont_t *font, const char *text, uint64_t 
 
 /// With its own pango the thread measures beside the layout, from the last line back: the
 /// layout asks for them from the first, so the two meet somewhere in the middle. Lines in a
-/// font with a PostScript alias are the plugin's alone; returns whether it left any.
+/// font with a PostScript alias, or in a font and size the own pango has not been checked in,
+/// are the plugin's; returns whether it left any.
 static int measureWithOwnPango(Premeasure *work) {
     int leftToPlugin = 0;
     for (size_t index = work->count; index-- > 0;) {
@@ -646,7 +681,7 @@ static int measureWithOwnPango(Premeasure *work) {
         textfont_t font;
         uint64_t hash;
         if (!lineToMeasure(work, index, &font, &hash)) continue;
-        if (font.postscript_alias) {
+        if (font.postscript_alias || !ownMeasurable(font.name, font.size)) {
             leftToPlugin = 1;
             continue;
         }
@@ -675,17 +710,20 @@ static void measureThroughPlugin(Premeasure *work) {
     pthread_mutex_unlock(&textLock);
 }
 
-/// Measures `work` (or, when NULL, only readies the own pango), then whatever was handed over
-/// meanwhile, and ends the pre-measuring. With premeasureRunning set by the caller.
-static void premeasure(Premeasure *work) {
+/// Measures `work` (or, when NULL, only readies the own pango), handed over in `generation`,
+/// then whatever was handed over meanwhile, and ends the pre-measuring. With premeasureRunning
+/// set by the caller.
+static void premeasure(Premeasure *work, unsigned long generation) {
     for (;;) {
         pthread_mutex_lock(&premeasureLock);
-        // A stop waits while this thread may be inside its own pango (restoretrace_premeasure_stop).
-        int mayUseOwn = ownPangoLoaded && ownVerdict != ownDistrusted;
+        // A stop waits while this thread may be inside its own pango; one made before this
+        // point (it advances the generation under this lock) keeps it out.
+        int current = generation == atomic_load(&premeasureGeneration);
+        int mayUseOwn = current && ownPangoLoaded && ownVerdict != ownDistrusted;
         premeasureOwnPango = mayUseOwn;
         pthread_mutex_unlock(&premeasureLock);
-        int throughPlugin = work != NULL;
-        if (mayUseOwn && ownPangoTrusted()) {
+        int throughPlugin = work != NULL && current;
+        if (mayUseOwn && ownPangoChecked()) {
             throughPlugin = work && measureWithOwnPango(work);
         }
         if (throughPlugin) {
@@ -707,32 +745,29 @@ static void premeasure(Premeasure *work) {
             pthread_mutex_unlock(&premeasureLock);
             return;
         }
+        generation = work->generation;
         pthread_mutex_unlock(&premeasureLock);
     }
 }
 
-/// At exit, no thread may be inside its own pango while the libraries' destructors run.
-static void stopPremeasuringAtExit(void) { restoretrace_premeasure_stop(); }
-static pthread_once_t atExitOnce = PTHREAD_ONCE_INIT;
-static void registerStopAtExit(void) { atexit(stopPremeasuringAtExit); }
-
 static void *premeasureMain(void *argument) {
     restoretrace_run_anywhere();
-    premeasure(argument);
+    Premeasure *work = argument;
+    premeasure(work, work->generation);
     return NULL;
 }
 
 void restoretrace_premeasure_prepare(void) {
     if (!atomic_load(&installed) || !atomic_load(&enabled) || !ownPangoLoaded) return;
     pthread_mutex_lock(&premeasureLock);
-    if (premeasureRunning || ownVerdict != ownUnchecked) {
+    if (premeasureRunning || ownVerdict == ownDistrusted) {
         pthread_mutex_unlock(&premeasureLock);
         return;
     }
     premeasureRunning = 1;
+    unsigned long generation = atomic_load(&premeasureGeneration);
     pthread_mutex_unlock(&premeasureLock);
-    pthread_once(&atExitOnce, registerStopAtExit);
-    premeasure(NULL);
+    premeasure(NULL, generation);
 }
 
 int restoretrace_premeasure_possible(void) {
@@ -779,7 +814,6 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
     pthread_mutex_unlock(&premeasureLock);
     Premeasure *work = premeasureWork(count, texts, textsLength, fontIndices, interned, usable, sizes);
     if (!work) return 0;
-    pthread_once(&atExitOnce, registerStopAtExit);
 
     pthread_mutex_lock(&premeasureLock);
     work->generation = atomic_load(&premeasureGeneration);
@@ -811,6 +845,13 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
     if (started) {
         premeasureStarts += 1;
     } else {
+        // And what others queued for the thread meanwhile.
+        while (pendingWork) {
+            Premeasure *next = pendingWork->next;
+            freePremeasure(pendingWork);
+            pendingWork = next;
+        }
+        lastPendingWork = NULL;
         premeasureRunning = 0;
         pthread_cond_broadcast(&premeasureEnded);
     }
@@ -849,4 +890,16 @@ void restoretrace_wait_for_premeasuring(void) {
     pthread_mutex_lock(&premeasureLock);
     while (premeasureRunning) pthread_cond_wait(&premeasureEnded, &premeasureLock);
     pthread_mutex_unlock(&premeasureLock);
+}
+
+int restoretrace_premeasure_checked_in(const char *fontName, double fontSize) {
+    pthread_mutex_lock(&premeasureLock);
+    // The own pango's state belongs to the running thread; it is read between threads.
+    while (premeasureRunning) pthread_cond_wait(&premeasureEnded, &premeasureLock);
+    int checked = 0;
+    for (size_t index = 0; index < checkedReferences && ownVerdict == ownTrusted; index++) {
+        if (references[index].fontSize == fontSize && strcmp(references[index].fontName, fontName) == 0) checked = 1;
+    }
+    pthread_mutex_unlock(&premeasureLock);
+    return checked;
 }

@@ -30,12 +30,29 @@ enum TextPremeasure {
     @discardableResult
     static func start(_ graph: Graph) -> Bool {
         guard restoretrace_premeasure_possible() != 0 else { return false }
+        return lines(of: graph).start()
+    }
+
+    /// `graph`'s label lines, each with the font Graphviz will measure it in.
+    private static func lines(of graph: Graph) -> Lines {
         var lines = Lines()
         let fonts = Fonts(name: graph.attributes.fontName, size: graph.attributes.fontSize)
         lines.add(graph.attributes.label, font: fonts)
         lines.add(statements: graph.statements, graphFont: fonts,
                   nodeFont: Fonts().overridden(by: graph.nodeDefaults), edgeFont: Fonts().overridden(by: graph.edgeDefaults))
-        return lines.start()
+        return lines
+    }
+
+    /// The fonts, with their sizes, that `graph`'s label lines are measured in, as far as they
+    /// are known (those the pre-measuring thread can take).
+    package static func labelFonts(_ graph: Graph) -> Set<LabelFont> {
+        let lines = lines(of: graph)
+        return Set(zip(lines.fontIndices, lines.sizes).map { LabelFont(name: lines.fontNames[Int($0.0)], size: $0.1) })
+    }
+
+    package struct LabelFont: Hashable {
+        package var name: String
+        package var size: Double
     }
 
     /// A font as far as it is known: nil where nothing set it (Graphviz's default, Times-Roman,

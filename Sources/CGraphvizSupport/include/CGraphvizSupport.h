@@ -96,6 +96,11 @@ void restoretrace_wait_for_premeasuring(void);
 /// began (for tests).
 void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured, unsigned long *ownMeasured);
 
+/// Whether the pre-measuring thread's own pango has measured the plugin's line in `fontName` at
+/// `fontSize` exactly as the plugin did, so that it measures in that font and size (for tests;
+/// waits until no pre-measuring runs).
+int restoretrace_premeasure_checked_in(const char *fontName, double fontSize);
+
 /// Starts, on a new thread, what the first render in `format` (a libgvc name: "svg",
 /// "png:cairo", "pdf:cairo") would otherwise pay for: the context, the layout and render
 /// plugins, fontconfig and the text-measurement fonts, by laying out and rendering a two-node
