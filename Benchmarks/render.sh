@@ -4,9 +4,10 @@
 # work before the layout costs, step by step; and how layout time grows when nothing is
 # collapsed, to choose the --max-nodes default (layout < 2 s).
 #
-# The three commands of a row run in turn, round after round, and each figure is the median of
-# its rounds: a shared machine drifts by tens of percent within a minute, and taking turns
-# makes the drift hit both sides of a ratio alike.
+# The three commands of a row run in turn, round after round, in a new random order each round;
+# each time is the median of its rounds, and each ratio the median of the rounds' own ratios
+# (render / dot in the same round): a shared machine drifts by tens of percent within a minute,
+# and pairing the runs of one round makes the drift hit both sides of a ratio alike.
 #   Benchmarks/render.sh            11 rounds a row
 #   Benchmarks/render.sh --quick    5 rounds, a smaller growth series
 #   Benchmarks/render.sh --rounds 31
@@ -87,21 +88,27 @@ if [ "$clock" = instructions ]; then
     exit 0
 fi
 
-# rounds.py CLOCK ROUNDS -- CMD1 -- CMD2 ...: the median time of each command in seconds, one per
-# line, the commands taking turns; wall clock, or the child's user + system CPU time.
+# rounds.py CLOCK ROUNDS REF -- CMD1 -- CMD2 ...: the median time of each command in seconds, one
+# per line, then the median over the rounds of each command's time over command REF's (counted
+# from 0) in the same round, one per line; the commands take turns in a shuffled order each
+# round; wall clock, or the child's user + system CPU time.
 cat >"$work/rounds.py" <<'PY'
-import os, statistics, subprocess, sys, time
-clock, rounds = sys.argv[1], int(sys.argv[2])
+import os, random, statistics, subprocess, sys, time
+clock, rounds, reference = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 commands, current = [], None
-for word in sys.argv[3:]:
+for word in sys.argv[4:]:
     if word == "--":
         current = []
         commands.append(current)
     else:
         current.append(word)
 times = [[] for _ in commands]
+order = list(range(len(commands)))
+shuffle = random.Random(1).shuffle
 for round_ in range(rounds + 1):  # the first round warms the page cache and is not counted
-    for index, command in enumerate(commands):
+    shuffle(order)
+    for index in order:
+        command = commands[index]
         start = time.monotonic()
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(process.pid, 0)
@@ -112,14 +119,16 @@ for round_ in range(rounds + 1):  # the first round warms the page cache and is 
             times[index].append(wall if clock == "wall" else usage.ru_utime + usage.ru_stime)
 for column in times:
     print("%.4f" % statistics.median(column))
+for column in times:
+    print("%.2f" % statistics.median(a / b if b > 0 else 0 for a, b in zip(column, times[reference])))
 PY
 
 echo "restoretrace render benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
-echo "libgvc $(pkg-config --modversion libgvc), median of $rounds rounds taking turns, $clock time"
+echo "libgvc $(pkg-config --modversion libgvc), median of $rounds rounds taking turns in a shuffled order, $clock time"
 echo
 echo "## render (end to end: read trace, build diagram, layout, SVG) vs dot -Tsvg on the same DOT"
-echo "## prep s = render --format dot (everything but libgvc); ratio = render s / dot s"
-[ -n "$against" ] && echo "## other s = $against render, in the same rounds; other ratio = other s / dot s"
+echo "## prep s = render --format dot (everything but libgvc); ratio = median over the rounds of render / dot"
+[ -n "$against" ] && echo "## other s = $against render, in the same rounds; other ratio = median of other / dot"
 printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" objects view records nodes "render s" "prep s" "dot s" ratio
 if [ -n "$against" ]; then printf " %9s %11s\n" "other s" "other ratio"; else printf "\n"; fi
 for objects in 100 1000 5000; do
@@ -131,16 +140,18 @@ for objects in 100 1000 5000; do
         nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
         other=()
         [ -n "$against" ] && other=(-- "$against" render "$trace" --view "$view" -o "$work/other.svg")
-        mapfile -t medians < <(python3 "$work/rounds.py" "$clock" "$rounds" \
+        mapfile -t medians < <(python3 "$work/rounds.py" "$clock" "$rounds" 2 \
             -- "$bin" render "$trace" --view "$view" -o "$work/ours.svg" \
             -- "$bin" render "$trace" --view "$view" -o "$work/prep.dot" \
             -- dot -Tsvg "$work/g$objects.$view.dot" -o "$work/theirs.svg" "${other[@]}")
-        ratio=$(awk -v a="${medians[0]}" -v b="${medians[2]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        # The times, then the ratios to dot's (see rounds.py).
+        count=$((${#medians[@]} / 2))
+        ratio=${medians[$count]}
         same=$(cmp -s "$work/ours.svg" "$work/theirs.svg" && echo "" || echo " (SVG differs from dot's)")
         printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" "$objects" "$view" "$records" "$nodes" "${medians[0]}" \
             "${medians[1]}" "${medians[2]}" "$ratio"
         if [ -n "$against" ]; then
-            printf " %9s %11s" "${medians[3]}" "$(awk -v a="${medians[3]}" -v b="${medians[2]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+            printf " %9s %11s" "${medians[3]}" "${medians[$((count + 3))]}"
         fi
         printf "%s\n" "$same"
     done
@@ -158,7 +169,7 @@ for objects in "${growth[@]}"; do
     "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
     "$bin" render "$trace" --max-nodes 10000 -o "$work/grow.dot" >"$work/out.txt" 2>/dev/null
     nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
-    mapfile -t medians < <(python3 "$work/rounds.py" "$clock" 3 \
+    mapfile -t medians < <(python3 "$work/rounds.py" "$clock" 3 1 \
         -- "$bin" render "$trace" --max-nodes 10000 -o "$work/grow.svg" \
         -- dot -Tsvg "$work/grow.dot" -o "$work/theirs.svg")
     printf "%-8s %7s %10s %9s\n" "$objects" "$nodes" "${medians[0]}" "${medians[1]}"
