@@ -59,15 +59,31 @@ static int renderWaiting;
 /// Threads in restoretrace_wait_for_warm_ups. Guarded by warmUpLock.
 static int warmUpWaiters;
 
-/// Both faces the diagrams use, at every size they use them (DiagramCanvas: the title 16, nodes
-/// 11, legend notes 10, edges 9, cluster titles 12 in bold), so that their fonts are found and
-/// loaded here too, and each size's line becomes a reference the pre-measuring thread's own
-/// pango is checked against before it measures in that size (TextSizeMemo.c).
+/// Both faces the diagrams use, at the sizes of their nodes and cluster titles, so that their
+/// fonts are found and loaded here too.
 static const char warmUpSource[] =
-    "digraph warmUp { fontname=\"DejaVu Sans\"; fontsize=16; label=\"warm up\"; "
-    "node [fontname=\"DejaVu Sans\", fontsize=11]; edge [fontname=\"DejaVu Sans\", fontsize=9]; "
-    "subgraph cluster_warmUp { fontname=\"DejaVu Sans Bold\"; fontsize=12; label=\"warm up\"; a [label=\"warm up\"]; } "
-    "b [label=\"warm up\", fontsize=10]; a -> b [label=\"warm up\"]; }";
+    "digraph warmUp { node [fontname=\"DejaVu Sans\", fontsize=11]; a [label=\"warm up\"]; "
+    "b [label=\"warm up\", fontname=\"DejaVu Sans Bold\", fontsize=12]; }";
+
+/// Every font and size the diagrams draw label text in (DiagramCanvas: nodes 11, the title 16,
+/// legend notes 10, edges 9, cluster titles 12 in bold). Once the warm-up is over, a line in
+/// each becomes a reference the pre-measuring thread's own pango is checked against before it
+/// measures in that font and size (restoretrace_premeasure_prepare). A test checks the list
+/// against the diagrams' graphs.
+static const struct {
+    const char *name;
+    double size;
+} diagramFonts[] = {
+    { "DejaVu Sans", 11 }, { "DejaVu Sans Bold", 12 }, { "DejaVu Sans", 16 }, { "DejaVu Sans", 10 }, { "DejaVu Sans", 9 },
+};
+enum { diagramFontCount = sizeof diagramFonts / sizeof diagramFonts[0] };
+
+int restoretrace_diagram_font(size_t index, const char **name, double *size) {
+    if (index >= diagramFontCount) return 0;
+    *name = diagramFonts[index].name;
+    *size = diagramFonts[index].size;
+    return 1;
+}
 
 // Fontconfig, initialised by whichever thread is free first.
 //
@@ -200,7 +216,15 @@ static void *warmUpMain(void *argument) {
     // The warm-up's lines are the memo's first references: ready the pre-measuring thread's own
     // pango against them now, on this thread, rather than at the first render that needs it —
     // unless a render waits for the warm-up, which would then share the cores with it.
-    if (!awaited) restoretrace_premeasure_prepare();
+    if (!awaited) {
+        const char *names[diagramFontCount];
+        double sizes[diagramFontCount];
+        for (size_t index = 0; index < diagramFontCount; index++) {
+            names[index] = diagramFonts[index].name;
+            sizes[index] = diagramFonts[index].size;
+        }
+        restoretrace_premeasure_prepare(names, sizes, diagramFontCount);
+    }
     return NULL;
 }
 

@@ -757,7 +757,39 @@ static void *premeasureMain(void *argument) {
     return NULL;
 }
 
-void restoretrace_premeasure_prepare(void) {
+/// Whether the memo holds a reference line in `name` at `size`. With the memo lock held.
+static int hasReference(const char *name, double size) {
+    for (size_t index = 0; index < referenceCount; index++) {
+        if (references[index].fontSize == size && strcmp(references[index].fontName, name) == 0) return 1;
+    }
+    return 0;
+}
+
+/// Has the plugin measure a line in each font and size of the `count` given that has no
+/// reference yet (in a font libgvc has measured in, with its alias), making it one; only while
+/// no layout holds the text lock.
+static void makeReferences(const char *const *names, const double *sizes, size_t count) {
+    if (count == 0 || pthread_mutex_trylock(&textLock) != 0) return;
+    for (size_t index = 0; index < count; index++) {
+        pthread_mutex_lock(&memoLock);
+        PostscriptAlias *alias = NULL;
+        int wanted = names[index] && referenceCount < maximumReferences && observedAlias(names[index], &alias) && !alias
+            && !hasReference(names[index], sizes[index]);
+        pthread_mutex_unlock(&memoLock);
+        if (!wanted) continue;
+        textfont_t font = { .name = (char *)names[index], .size = sizes[index] };
+        textspan_t span = { .str = "warm up", .font = &font, .just = 'n' };
+        boolean answer = measuringEngine->textlayout(&span, NULL);
+        Measurement measured = measurementOf(&span, answer);
+        if (span.layout && span.free_layout) span.free_layout(span.layout);
+        pthread_mutex_lock(&memoLock);
+        noteReference(&span, &measured);
+        pthread_mutex_unlock(&memoLock);
+    }
+    pthread_mutex_unlock(&textLock);
+}
+
+void restoretrace_premeasure_prepare(const char *const *fontNames, const double *fontSizes, size_t fontCount) {
     if (!atomic_load(&installed) || !atomic_load(&enabled) || !ownPangoLoaded) return;
     pthread_mutex_lock(&premeasureLock);
     if (premeasureRunning || ownVerdict == ownDistrusted) {
@@ -767,6 +799,7 @@ void restoretrace_premeasure_prepare(void) {
     premeasureRunning = 1;
     unsigned long generation = atomic_load(&premeasureGeneration);
     pthread_mutex_unlock(&premeasureLock);
+    makeReferences(fontNames, fontSizes, fontCount);
     premeasure(NULL, generation);
 }
 

@@ -13,18 +13,39 @@ import Glibc
 
 @Suite("Measuring ahead")
 struct MeasuringAheadTests {
-    @Test("the thread's own pango measures each font and size the diagrams draw in exactly as libgvc's plugin does")
-    func ownPangoMatchesPluginInDiagramFonts() throws {
+    /// The fonts and sizes of every sample's views, and views that draw in all of them.
+    private func diagramFonts() throws -> (fonts: Set<TextPremeasure.LabelFont>, covering: [Graph]) {
         var fonts = Set<TextPremeasure.LabelFont>()
         var covering: [Graph] = []
         for (_, source) in try GoldenDOTTests.samples() {
             for view in source.availableViews {
-                guard let graph = source.graph(view: view) else { continue }
-                let its = TextPremeasure.labelFonts(graph)
-                if !its.isSubset(of: fonts) { covering.append(graph) }
-                fonts.formUnion(its)
+                for theme in [DiagramTheme.light, .dark] {
+                    guard let graph = source.graph(view: view, options: DiagramOptions(theme: theme)) else { continue }
+                    let its = TextPremeasure.labelFonts(graph)
+                    if !its.isSubset(of: fonts) { covering.append(graph) }
+                    fonts.formUnion(its)
+                }
             }
         }
+        return (fonts, covering)
+    }
+
+    @Test("the warm-up makes a reference line in exactly the fonts and sizes the diagrams draw in")
+    func warmUpKnowsDiagramFonts() throws {
+        var known = Set<TextPremeasure.LabelFont>()
+        var name: UnsafePointer<CChar>?
+        var size = 0.0
+        var index = 0
+        while restoretrace_diagram_font(index, &name, &size) == 1, let name {
+            known.insert(.init(name: String(cString: name), size: size))
+            index += 1
+        }
+        #expect(known == (try diagramFonts().fonts))
+    }
+
+    @Test("the thread's own pango measures each font and size the diagrams draw in exactly as libgvc's plugin does")
+    func ownPangoMatchesPluginInDiagramFonts() throws {
+        let (fonts, covering) = try diagramFonts()
         // The title, node, legend-note and edge sizes in DejaVu Sans, the cluster titles in bold.
         #expect(fonts.contains(.init(name: "DejaVu Sans", size: 11)))
         #expect(fonts.contains(.init(name: "DejaVu Sans Bold", size: 12)))

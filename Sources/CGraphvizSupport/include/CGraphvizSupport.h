@@ -77,10 +77,16 @@ int restoretrace_premeasure_possible(void);
 int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsLength, const uint32_t *fontIndices,
                                   const char *const *fontNameList, size_t fontNameListCount, const double *sizes);
 
-/// Readies the pre-measuring thread's own pango (a font map, its fonts, the check against the
-/// plugin's first lines) on the calling thread, counted as a running pre-measuring: the warm-up
-/// calls it once it has ended. A render's lines handed over meanwhile are measured next, here.
-void restoretrace_premeasure_prepare(void);
+/// Readies the pre-measuring thread's own pango on the calling thread, counted as a running
+/// pre-measuring: has the plugin measure a line in each of the `fontCount` fonts and sizes given
+/// that has no reference yet (while no layout holds the text lock), then makes the own font map
+/// and checks it against every reference. The warm-up calls it once it has ended, with the
+/// diagrams' fonts. A render's lines handed over meanwhile are measured next, here.
+void restoretrace_premeasure_prepare(const char *const *fontNames, const double *fontSizes, size_t fontCount);
+
+/// The `index`th font and size the diagrams draw label text in, as the warm-up knows them; 0
+/// past the last (for a test that checks the list against the diagrams).
+int restoretrace_diagram_font(size_t index, const char **name, double *size);
 
 /// Drops the lines queued for the pre-measuring thread, asks it to stop after its line, and
 /// returns once it is out of its own pango (a thread measuring through the plugin stops when it
