@@ -216,7 +216,8 @@ static void *warmUpMain(void *argument) {
     // The warm-up's lines are the memo's first references: ready the pre-measuring thread's own
     // pango against them now, on this thread, rather than at the first render that needs it —
     // unless a render waits for the warm-up, which would then share the cores with it.
-    if (!awaited) {
+    // Only a format whose layouts ask the memo (PNG and PDF never do) gains from it.
+    if (!awaited && restoretrace_text_size_memo_serves(format)) {
         const char *names[diagramFontCount];
         double sizes[diagramFontCount];
         for (size_t index = 0; index < diagramFontCount; index++) {

@@ -19,10 +19,11 @@
 // rendering thread draws the diagram, builds it in cgraph and lays it out. libgvc's pango is not
 // thread-safe: everything that may run it — every layout, render and freeing of a layout — holds
 // the text lock (restoretrace_text_lock). The pre-measuring thread measures with a pango of its
-// own instead (its own font map, as pango allows one per thread), once that pango has answered
-// the plugin's first lines exactly as the plugin did; until then, or if it never does, it
-// measures through the plugin, holding the text lock, and stops when anyone waits for it. The
-// memo itself has a lock of its own (memoLock), held only while looking up or adding a line.
+// own instead (its own font map, as pango allows one per thread), in each font and size in which
+// it has answered the plugin's reference line exactly as the plugin did (ownPangoChecked); in
+// any other, or if it ever answers differently, it measures through the plugin, holding the text
+// lock, and stops when anyone waits for it. The memo itself has a lock of its own (memoLock),
+// held only while looking up or adding a line.
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE  // dl_iterate_phdr
@@ -311,8 +312,8 @@ static int findPangoPlugin(struct dl_phdr_info *info, size_t size, void *found) 
 static void loadOwnPango(void *plugin);
 static int ownPangoLoaded;
 
-/// At exit, no thread may be inside its own pango while the libraries' destructors run.
-static void stopPremeasuringAtExit(void) { restoretrace_premeasure_stop(); }
+/// At exit, no thread may be inside pango while the libraries' destructors run.
+static void stopPremeasuringAtExit(void);
 
 int restoretrace_install_text_size_memo(GVC_t *context) {
     if (!context || measuringEngine) return 0;
@@ -359,6 +360,10 @@ static int premeasureRunning;
 static int premeasureOwnPango;
 /// Advanced by every stop: work handed over before it is stale, and its thread stops.
 static atomic_ulong premeasureGeneration;
+/// Set by the exit handler: nothing starts measuring any more. Guarded by premeasureLock.
+static int premeasureExiting;
+/// The generation of what the running thread works on. Guarded by premeasureLock.
+static unsigned long premeasureActiveGeneration;
 static unsigned long premeasureStarts;  // guarded by premeasureLock
 static unsigned long premeasuredCount;  // guarded by the memo lock
 static unsigned long ownPangoCount;  // lines measured with the thread's own pango; the memo lock
@@ -586,8 +591,10 @@ static int ownPangoChecked(void) {
         pthread_mutex_lock(&premeasureLock);
         const char *name = internedFontName(references[index].fontName);
         pthread_mutex_unlock(&premeasureLock);
+        // No room for another font name: no check, and no use of that or any later reference.
+        if (!name) break;
         Measurement measured;
-        if (!name || !ownMeasure(name, references[index].fontSize, references[index].text, &measured)
+        if (!ownMeasure(name, references[index].fontSize, references[index].text, &measured)
             || !sameMeasurement(&measured, &references[index].measurement)) {
             ownVerdict = ownDistrusted;
             pthread_mutex_lock(&memoLock);
@@ -718,9 +725,11 @@ static void premeasure(Premeasure *work, unsigned long generation) {
         pthread_mutex_lock(&premeasureLock);
         // A stop waits while this thread may be inside its own pango; one made before this
         // point (it advances the generation under this lock) keeps it out.
-        int current = generation == atomic_load(&premeasureGeneration);
+        int current = generation == atomic_load(&premeasureGeneration) && !premeasureExiting;
+        premeasureActiveGeneration = generation;
         int mayUseOwn = current && ownPangoLoaded && ownVerdict != ownDistrusted;
         premeasureOwnPango = mayUseOwn;
+        pthread_cond_broadcast(&premeasureEnded);  // a stop waiting for older work may go on
         pthread_mutex_unlock(&premeasureLock);
         int throughPlugin = work != NULL && current;
         if (mayUseOwn && ownPangoChecked()) {
@@ -767,10 +776,11 @@ static int hasReference(const char *name, double size) {
 
 /// Has the plugin measure a line in each font and size of the `count` given that has no
 /// reference yet (in a font libgvc has measured in, with its alias), making it one; only while
-/// no layout holds the text lock.
-static void makeReferences(const char *const *names, const double *sizes, size_t count) {
+/// no layout holds the text lock or waits for it, and no stop has come since `generation`.
+static void makeReferences(const char *const *names, const double *sizes, size_t count, unsigned long generation) {
     if (count == 0 || pthread_mutex_trylock(&textLock) != 0) return;
     for (size_t index = 0; index < count; index++) {
+        if (atomic_load(&textLockWaiters) > 0 || generation != atomic_load(&premeasureGeneration)) break;
         pthread_mutex_lock(&memoLock);
         PostscriptAlias *alias = NULL;
         int wanted = names[index] && referenceCount < maximumReferences && observedAlias(names[index], &alias) && !alias
@@ -792,14 +802,17 @@ static void makeReferences(const char *const *names, const double *sizes, size_t
 void restoretrace_premeasure_prepare(const char *const *fontNames, const double *fontSizes, size_t fontCount) {
     if (!atomic_load(&installed) || !atomic_load(&enabled) || !ownPangoLoaded) return;
     pthread_mutex_lock(&premeasureLock);
-    if (premeasureRunning || ownVerdict == ownDistrusted) {
+    if (premeasureRunning || premeasureExiting || ownVerdict == ownDistrusted) {
         pthread_mutex_unlock(&premeasureLock);
         return;
     }
     premeasureRunning = 1;
+    // The plugin's pango runs next, on this thread: a stop waits for it (it checks the generation).
+    premeasureOwnPango = 1;
     unsigned long generation = atomic_load(&premeasureGeneration);
+    premeasureActiveGeneration = generation;
     pthread_mutex_unlock(&premeasureLock);
-    makeReferences(fontNames, fontSizes, fontCount);
+    makeReferences(fontNames, fontSizes, fontCount, generation);
     premeasure(NULL, generation);
 }
 
@@ -849,6 +862,11 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
     if (!work) return 0;
 
     pthread_mutex_lock(&premeasureLock);
+    if (premeasureExiting) {
+        pthread_mutex_unlock(&premeasureLock);
+        freePremeasure(work);
+        return 0;
+    }
     work->generation = atomic_load(&premeasureGeneration);
     if (premeasureRunning) {
         // The running thread takes it when it is done with what it has.
@@ -901,12 +919,22 @@ void restoretrace_premeasure_stop(void) {
         pendingWork = next;
     }
     lastPendingWork = NULL;
-    atomic_fetch_add(&premeasureGeneration, 1);
+    unsigned long ended = atomic_fetch_add(&premeasureGeneration, 1) + 1;
     // Through the plugin the thread may be waiting for the text lock its caller holds; it stops
-    // as soon as it has it. With its own pango it is waited for: it must not be inside pango
-    // when the process ends.
-    while (premeasureRunning && premeasureOwnPango) pthread_cond_wait(&premeasureEnded, &premeasureLock);
+    // as soon as it has it. Inside pango without that lock (its own, or the plugin's while it
+    // makes references) it is waited for, until it is out or on work handed over since: it must
+    // not be inside pango when the process ends.
+    while (premeasureRunning && premeasureOwnPango && premeasureActiveGeneration < ended) {
+        pthread_cond_wait(&premeasureEnded, &premeasureLock);
+    }
     pthread_mutex_unlock(&premeasureLock);
+}
+
+static void stopPremeasuringAtExit(void) {
+    pthread_mutex_lock(&premeasureLock);
+    premeasureExiting = 1;
+    pthread_mutex_unlock(&premeasureLock);
+    restoretrace_premeasure_stop();
 }
 
 void restoretrace_premeasure_counts(unsigned long *starts, unsigned long *measured, unsigned long *ownMeasured) {

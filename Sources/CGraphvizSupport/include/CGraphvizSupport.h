@@ -89,9 +89,11 @@ void restoretrace_premeasure_prepare(const char *const *fontNames, const double 
 int restoretrace_diagram_font(size_t index, const char **name, double *size);
 
 /// Drops the lines queued for the pre-measuring thread, asks it to stop after its line, and
-/// returns once it is out of its own pango (a thread measuring through the plugin stops when it
-/// next has the text lock). Called once a layout is over — every line it needed is measured by
-/// then — and at exit.
+/// returns once it is out of any pango it runs without the text lock (its own; the plugin's
+/// while it makes references) or has moved on to lines handed over since; a thread measuring
+/// through the plugin with the text lock stops when it next has the lock. Called once a layout
+/// is over — every line it needed is measured by then — and at exit, after which nothing starts
+/// measuring again.
 void restoretrace_premeasure_stop(void);
 
 /// Returns when no pre-measuring thread runs (for tests: without asking it to stop).
