@@ -213,10 +213,10 @@ static void *warmUpMain(void *argument) {
     int awaited = warmUpWaiters > 0;
     pthread_cond_broadcast(&warmUpEnded);
     pthread_mutex_unlock(&warmUpLock);
-    // The warm-up's lines are the memo's first references: ready the pre-measuring thread's own
-    // pango against them now, on this thread, rather than at the first render that needs it —
-    // unless a render waits for the warm-up, which would then share the cores with it.
-    // Only a format whose layouts ask the memo (PNG and PDF never do) gains from it.
+    // Ready the pre-measuring thread's own pango now, on this thread, rather than at the first
+    // render that needs it: a reference line in each of the diagrams' fonts and sizes, and the
+    // check against them. Not when a render waits for the warm-up, which would then share the
+    // cores with it, nor for a format whose layouts never ask the memo (PNG and PDF).
     if (!awaited && restoretrace_text_size_memo_serves(format)) {
         const char *names[diagramFontCount];
         double sizes[diagramFontCount];

@@ -73,7 +73,6 @@ enum TextPremeasure {
         var sizes: [Double] = []
         var fontNames: [String] = []
 
-        var isEmpty: Bool { sizes.isEmpty }
         var count: Int { sizes.count }
 
         fileprivate mutating func add(_ label: Label?, font: Fonts) {
