@@ -230,12 +230,18 @@ static struct {
 } references[maximumReferences];
 static size_t referenceCount;
 
+/// Whether one of the first `count` references is in `fontName` at `fontSize`.
+static int hasReference(const char *fontName, double fontSize, size_t count) {
+    for (size_t index = 0; index < count; index++) {
+        if (references[index].fontSize == fontSize && strcmp(references[index].fontName, fontName) == 0) return 1;
+    }
+    return 0;
+}
+
 static void noteReference(const textspan_t *span, const Measurement *measurement) {
     const textfont_t *font = span->font;
     if (referenceCount == maximumReferences || font->flags || font->postscript_alias || !span->str[0]) return;
-    for (size_t index = 0; index < referenceCount; index++) {
-        if (references[index].fontSize == font->size && strcmp(references[index].fontName, font->name) == 0) return;
-    }
+    if (hasReference(font->name, font->size, referenceCount)) return;
     char *name = strdup(font->name), *text = strdup(span->str);
     if (!name || !text) {
         free(name);
@@ -612,14 +618,10 @@ static int ownMeasurable(const char *fontName, double fontSize) {
     static const char *lastName;
     static double lastSize;
     if (fontName == lastName && fontSize == lastSize) return 1;
-    for (size_t index = 0; index < checkedReferences; index++) {
-        if (references[index].fontSize == fontSize && strcmp(references[index].fontName, fontName) == 0) {
-            lastName = fontName;
-            lastSize = fontSize;
-            return 1;
-        }
-    }
-    return 0;
+    if (!hasReference(fontName, fontSize, checkedReferences)) return 0;
+    lastName = fontName;
+    lastSize = fontSize;
+    return 1;
 }
 
 typedef struct Premeasure {
@@ -644,6 +646,16 @@ static void freePremeasure(Premeasure *work) {
 /// Work handed over while a thread was running, oldest first: that thread takes it when it is
 /// done. Guarded by premeasureLock.
 static Premeasure *pendingWork, *lastPendingWork;
+
+/// Frees everything queued. With premeasureLock held.
+static void dropPendingWork(void) {
+    while (pendingWork) {
+        Premeasure *next = pendingWork->next;
+        freePremeasure(pendingWork);
+        pendingWork = next;
+    }
+    lastPendingWork = NULL;
+}
 
 static int premeasureGoesOn(const Premeasure *work) {
     return work->generation == atomic_load(&premeasureGeneration) && atomic_load(&enabled) && !atomic_load(&bypassed);
@@ -766,14 +778,6 @@ static void *premeasureMain(void *argument) {
     return NULL;
 }
 
-/// Whether the memo holds a reference line in `name` at `size`. With the memo lock held.
-static int hasReference(const char *name, double size) {
-    for (size_t index = 0; index < referenceCount; index++) {
-        if (references[index].fontSize == size && strcmp(references[index].fontName, name) == 0) return 1;
-    }
-    return 0;
-}
-
 /// Has the plugin measure a line in each font and size of the `count` given that has no
 /// reference yet (in a font libgvc has measured in, with its alias), making it one; only while
 /// no layout holds the text lock or waits for it, and no stop has come since `generation`.
@@ -784,7 +788,7 @@ static void makeReferences(const char *const *names, const double *sizes, size_t
         pthread_mutex_lock(&memoLock);
         PostscriptAlias *alias = NULL;
         int wanted = names[index] && referenceCount < maximumReferences && observedAlias(names[index], &alias) && !alias
-            && !hasReference(names[index], sizes[index]);
+            && !hasReference(names[index], sizes[index], referenceCount);
         pthread_mutex_unlock(&memoLock);
         if (!wanted) continue;
         textfont_t font = { .name = (char *)names[index], .size = sizes[index] };
@@ -897,12 +901,7 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
         premeasureStarts += 1;
     } else {
         // And what others queued for the thread meanwhile.
-        while (pendingWork) {
-            Premeasure *next = pendingWork->next;
-            freePremeasure(pendingWork);
-            pendingWork = next;
-        }
-        lastPendingWork = NULL;
+        dropPendingWork();
         premeasureRunning = 0;
         pthread_cond_broadcast(&premeasureEnded);
     }
@@ -913,12 +912,7 @@ int restoretrace_premeasure_start(size_t count, const char *texts, size_t textsL
 
 void restoretrace_premeasure_stop(void) {
     pthread_mutex_lock(&premeasureLock);
-    while (pendingWork) {
-        Premeasure *next = pendingWork->next;
-        freePremeasure(pendingWork);
-        pendingWork = next;
-    }
-    lastPendingWork = NULL;
+    dropPendingWork();
     unsigned long ended = atomic_fetch_add(&premeasureGeneration, 1) + 1;
     // Through the plugin the thread may be waiting for the text lock its caller holds; it stops
     // as soon as it has it. Inside pango without that lock (its own, or the plugin's while it
@@ -957,10 +951,7 @@ int restoretrace_premeasure_checked_in(const char *fontName, double fontSize) {
     pthread_mutex_lock(&premeasureLock);
     // The own pango's state belongs to the running thread; it is read between threads.
     while (premeasureRunning) pthread_cond_wait(&premeasureEnded, &premeasureLock);
-    int checked = 0;
-    for (size_t index = 0; index < checkedReferences && ownVerdict == ownTrusted; index++) {
-        if (references[index].fontSize == fontSize && strcmp(references[index].fontName, fontName) == 0) checked = 1;
-    }
+    int checked = ownVerdict == ownTrusted && hasReference(fontName, fontSize, checkedReferences);
     pthread_mutex_unlock(&premeasureLock);
     return checked;
 }
