@@ -32,6 +32,15 @@ public struct ArchivedObject: Sendable, Hashable {
         case viewController = 0
         case view = 1
         case registeredObject = 2
+
+        /// The name the trace uses for this kind (`objectKind`).
+        public var traceKind: RestorableObjectKind {
+            switch self {
+            case .viewController: return .viewController
+            case .view: return .view
+            case .registeredObject: return .registeredObject
+            }
+        }
     }
     public var kind: Kind
     public var path: RestorationPath

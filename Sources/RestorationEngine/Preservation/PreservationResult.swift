@@ -16,6 +16,11 @@ public struct Exclusion: Sendable, Hashable {
     /// How many levels below `parentPath` it is, when more than one: an object inside an excluded
     /// subtree with no path (its parent is the nearest exclusion before it one level up).
     public var depth: Int?
+    /// The key under which its parent's encode referenced it (`UINavigationControllerViewControllers`,
+    /// `UIPresentedViewController`, ...), when it was referenced by a coder.
+    public var parentKey: String?
+    /// Its position in the list under ``parentKey``, when that key holds a list.
+    public var parentIndex: Int?
 
     public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil) {
         self.path = path

@@ -150,7 +150,7 @@ final class PreservationWalk {
             case .objects(let referencedObjects, let isList):
                 var paths: [RestorationPath?] = []
                 paths.reserveCapacity(referencedObjects.count)
-                for reference in referencedObjects {
+                for (index, reference) in referencedObjects.enumerated() {
                     guard let child = reference else {
                         paths.append(nil)
                         continue
@@ -179,8 +179,11 @@ final class PreservationWalk {
                         admitted.append(Pending(object: child, path: path, kind: Self.kind(of: child, registered: isRegistered)))
                     case .exclude(let reason, let path):
                         paths.append(nil)
-                        pendingExclusions.append((child, Exclusion(path: path?.components, className: child.className,
-                                                                   reason: reason, parentPath: path == nil ? pathComponents : nil)))
+                        var exclusion = Exclusion(path: path?.components, className: child.className, reason: reason,
+                                                  parentPath: path == nil ? pathComponents : nil)
+                        exclusion.parentKey = key
+                        if isList { exclusion.parentIndex = index }
+                        pendingExclusions.append((child, exclusion))
                     case .tooDeep(let path):
                         paths.append(nil)
                         tooDeep = tooDeep ?? path
@@ -299,6 +302,8 @@ final class PreservationWalk {
         if let parent = exclusion.parentPath { attributes.append(TraceAttribute("parent", .strings(parent))) }
         if let identifier = exclusion.identifier { attributes.append(TraceAttribute("identifier", .string(identifier))) }
         if let depth = exclusion.depth { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
+        if let key = exclusion.parentKey { attributes.append(TraceAttribute("parentKey", .string(key))) }
+        if let index = exclusion.parentIndex { attributes.append(TraceAttribute("parentIndex", .int(Int64(index)))) }
         recorder.instant(.exclude, path: exclusion.path, className: exclusion.className, attributes: attributes)
     }
 

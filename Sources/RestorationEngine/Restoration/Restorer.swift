@@ -213,7 +213,8 @@ private final class RestorationPass {
         }
 
         let objectCoder = coder(for: archived.slots, path: components, archive: archive)
-        let span = recorder.begin(.locate, path: components, className: archived.className, attributes: [])
+        let span = recorder.begin(.locate, path: components, className: archived.className,
+                                  attributes: searchFacts(archived, parentPosition: parentPath.flatMap { archivedIndex[$0] }, in: archive))
         let outcome = locator.locate(archived, parent: parent, coder: objectCoder)
         var attributes = [
             TraceAttribute("via", .string(outcome.via.rawValue)),
@@ -232,6 +233,50 @@ private final class RestorationPass {
         }
         located[path] = object
         return (object, objectCoder, outcome.result == .found)
+    }
+
+    /// What the archive tells the search about `archived` before it starts (the `locate` begin
+    /// record's extension fields): its kind, its restoration class, the storyboard it came from,
+    /// and where its parent's coder references it. `restoretrace explain` reads them to say why
+    /// an object was not found.
+    private func searchFacts(_ archived: ArchivedObject, parentPosition: Int?, in archive: RestorationArchive) -> [TraceAttribute] {
+        var facts = [TraceAttribute("objectKind", .string(archived.kind.traceKind.rawValue))]
+        if let name = archived.restorationClassName { facts.append(TraceAttribute("restorationClass", .string(name))) }
+        if case .object(let info)? = archived.value(forKey: StateCoderKey.storyboard) {
+            if let name = info["name"]?.stringValue { facts.append(TraceAttribute("storyboard", .string(name))) }
+            if let identifier = info["identifier"]?.stringValue {
+                facts.append(TraceAttribute("storyboardIdentifier", .string(identifier)))
+            }
+        }
+        if let parentPosition, let place = referencePlace(of: archived.path, parentPosition: parentPosition, in: archive) {
+            facts.append(TraceAttribute("parentKey", .string(place.key)))
+            if let index = place.index { facts.append(TraceAttribute("parentIndex", .int(Int64(index)))) }
+        }
+        return facts
+    }
+
+    /// Where each child is referenced in its parent's coder, for the parents indexed so far.
+    private var referencePlaces: [RestorationPath: (key: String, index: Int?)] = [:]
+    private var indexedParents: Set<Int> = []
+
+    /// The key (and position, in a list) under which the parent at `parentPosition` referenced
+    /// `path`. Each parent's references are indexed once, when its first child is located.
+    private func referencePlace(of path: RestorationPath, parentPosition: Int, in archive: RestorationArchive)
+        -> (key: String, index: Int?)?
+    {
+        if indexedParents.insert(parentPosition).inserted {
+            let parent = archive.objects[parentPosition].path.components
+            for slot in archive.objects[parentPosition].slots {
+                guard case .references(let paths, let isList) = slot.content else { continue }
+                for (index, child) in paths.enumerated() {
+                    // Only its own children: a coder may also reference objects elsewhere.
+                    guard let child, child.depth == parent.count + 1, child.components.starts(with: parent),
+                          referencePlaces[child] == nil else { continue }
+                    referencePlaces[child] = (slot.key, isList ? index : nil)
+                }
+            }
+        }
+        return referencePlaces[path]
     }
 
     private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> ((any RestorableObject)?, StateCoder?, Bool) {
