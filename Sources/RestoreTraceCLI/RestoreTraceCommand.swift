@@ -15,6 +15,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self,
             SummaryCommand.self,
+            ExplainCommand.self,
             ExportCommand.self,
             DiffCommand.self,
             SimulateCommand.self,

@@ -1,0 +1,92 @@
+// ExplainJSONFormat: `explain --format json`, the stable machine-readable shape
+// `restoretrace-explain/1` documented in docs/explain.md and docs/explain-schema.json. Keys are
+// always written, in the same order (null or [] when there is nothing to say).
+
+import TraceFormat
+
+/// Writes ``RestorationVerdicts`` as JSON.
+public enum ExplainJSONFormat {
+    /// The `format` value of the document.
+    public static let format = "restoretrace-explain/1"
+
+    /// The verdicts of the trace `name` as JSON text, ending in a newline. `warnings` are the
+    /// reader's (skipped lines, a cut-off last line).
+    public static func render(_ verdicts: RestorationVerdicts, name: String, warnings: [TraceDiagnostic] = [],
+                              pretty: Bool = true) -> [UInt8] {
+        var json = JSONByteWriter(pretty: pretty, capacity: 4096 + verdicts.all.count * 700)
+        json.beginObject()
+        json.key("format"); json.string(format)
+        json.key("trace"); json.string(name)
+        json.key("scenario"); json.string(verdicts.header.scenario)
+        json.key("run")
+        json.beginObject()
+        let run = verdicts.run
+        json.key("outcome"); json.string(run.outcome.rawValue)
+        json.key("discardReason"); json.string(run.discardReason)
+        json.key("summary"); json.string(run.summary)
+        json.key("because"); json.strings(run.because)
+        json.key("fix"); json.string(run.fix)
+        json.key("lines"); lines(run.rows, verdicts, &json)
+        json.endObject()
+        json.key("counts")
+        json.beginObject()
+        json.key("verdicts"); json.int(verdicts.counts.total)
+        json.key("restored"); json.int(verdicts.counts.restored)
+        json.key("notRestored"); json.int(verdicts.counts.notRestored)
+        json.key("preservedOnly"); json.int(verdicts.counts.preservedOnly)
+        json.endObject()
+        json.key("verdicts")
+        json.beginArray()
+        for verdict in verdicts.all {
+            json.beginObject()
+            json.key("path"); json.strings(verdict.subject.path)
+            json.key("identifier"); json.string(verdict.subject.identifier)
+            json.key("class"); json.string(verdict.subject.className)
+            json.key("parent"); json.strings(verdict.subject.parent)
+            json.key("status"); json.string(verdict.status.rawValue)
+            json.key("cause"); json.string(verdict.cause.rawValue)
+            json.key("reason"); json.string(verdict.reason)
+            json.key("foundBy"); json.string(verdict.foundBy)
+            json.key("summary"); json.string(verdict.summary)
+            json.key("because"); json.strings(verdict.because)
+            json.key("fix"); json.string(verdict.fix)
+            json.key("source")
+            if let source = verdict.source {
+                json.beginObject()
+                json.key("file"); json.string(source.file)
+                json.key("line"); optionalInt(source.line, &json)
+                json.key("column"); optionalInt(source.column, &json)
+                json.key("id"); json.string(source.objectID)
+                json.key("text"); json.string(source.text)
+                json.endObject()
+            } else {
+                json.null()
+            }
+            json.key("lines"); lines(verdict.rows, verdicts, &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("warnings")
+        json.beginArray()
+        for warning in warnings {
+            json.beginObject()
+            json.key("line"); optionalInt(warning.line, &json)
+            json.key("message"); json.string(warning.message)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.takeBytes()
+    }
+
+    private static func lines(_ rows: [Int], _ verdicts: RestorationVerdicts, _ json: inout JSONByteWriter) {
+        json.beginArray()
+        for row in rows { json.int(verdicts.line(ofRow: row)) }
+        json.endArray()
+    }
+
+    private static func optionalInt(_ value: Int?, _ json: inout JSONByteWriter) {
+        if let value { json.int(value) } else { json.null() }
+    }
+}
