@@ -99,19 +99,18 @@ struct ExplainCommand: ParsableCommand {
         for warning in warnings.prefix(20) { StandardError.write(warning.formatted(file: name) + "\n") }
         if warnings.count > 20 { StandardError.write("… and \(warnings.count - 20) more warnings\n") }
 
-        let bytes: [UInt8]
-        switch format {
-        case .text:
-            func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
-            let colour = isatty(STDOUT_FILENO) == 1 && environment("NO_COLOR").isEmpty && environment("TERM") != "dumb"
-            bytes = Array(ExplainTextFormat(style: .text, colour: colour).render(verdicts, name: name).utf8)
-        case .markdown:
-            bytes = Array(ExplainTextFormat(style: .markdown).render(verdicts, name: name).utf8)
-        case .json:
-            bytes = ExplainJSONFormat.render(verdicts, name: name, warnings: warnings)
-        }
         do {
-            try StandardOutput().write(bytes)
+            let output = StandardOutput()
+            switch format {
+            case .text:
+                func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
+                let colour = isatty(STDOUT_FILENO) == 1 && environment("NO_COLOR").isEmpty && environment("TERM") != "dumb"
+                try ExplainTextFormat(style: .text, colour: colour).write(verdicts, name: name, to: output)
+            case .markdown:
+                try ExplainTextFormat(style: .markdown).write(verdicts, name: name, to: output)
+            case .json:
+                try ExplainJSONFormat.write(verdicts, name: name, warnings: warnings, to: output)
+            }
         } catch {
             throw Self.fail(error.description)
         }

@@ -27,6 +27,9 @@ public struct JSONByteWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// How many bytes are written and not yet taken.
+    public var count: Int { bytes.count }
+
     /// Hands over the bytes written so far and starts an empty buffer (container state is kept).
     public mutating func takeBytes() -> [UInt8] {
         let taken = bytes

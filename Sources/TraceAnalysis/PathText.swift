@@ -9,7 +9,13 @@ public enum PathText {
     /// nothing at all is written as a JSON string (`Tabs/"a/b"/List`), so `["a/b"]` and
     /// `["a","b"]` never look alike and escape sequences never reach a terminal.
     public static func display(_ path: [String]) -> String {
-        path.map { component in
+        // Plain ASCII identifiers (nearly all) need no look at their scalars.
+        if path.allSatisfy({ component in
+            !component.isEmpty && component.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\"") }
+        }) {
+            return path.joined(separator: "/")
+        }
+        return path.map { component in
             component.isEmpty || component.unicodeScalars.contains(where: { $0 == "/" || $0 == "\"" || isControl($0) })
                 ? quoted(component) : component
         }.joined(separator: "/")
@@ -69,6 +75,7 @@ public enum PathText {
 
     /// `text` with control characters (C0, DEL, C1, bidirectional overrides) made visible as `\u{…}`.
     public static func sanitized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -15,7 +15,9 @@ enum DiscardExplanations {
             return (explain(reason: reason, passIndex: index, evidence, discardRow: row), reason)
         }
         // No discard record, yet nothing restored: what the records amount to.
-        if let read = pass.archiveRead, let result = evidence.text(read, evidence.slots.result), result != "read" {
+        // The format leaves archiveRead's results open; the reference engine's failures are these.
+        if let read = pass.archiveRead, let result = evidence.text(read, evidence.slots.result),
+           ["missing", "corrupt", "unreadable"].contains(result) {
             let reason = result == "missing" ? DiscardReason.archiveMissing : .corruptArchive
             return (explain(reason: reason.rawValue, passIndex: index, evidence, discardRow: nil), reason.rawValue)
         }
@@ -136,7 +138,7 @@ enum ArchiveWording {
             return (["the process stopped during preservation, " + CrashWording.inside(row, evidence) + " (line \(evidence.line(ofRow: row)))",
                      "no archive was written"], CrashWording.fix(row, evidence))
         }
-        guard let row = pass.archiveWrite, let result = evidence.text(row, evidence.slots.result), result != "written" else { return nil }
+        guard let row = pass.archiveWrite, let result = evidence.text(row, evidence.slots.result), result == "failed" else { return nil }
         var because = ["the archive write ended with \(VerdictWording.quoted(result)) (line \(evidence.line(ofRow: row)))"]
         if let message = pass.errors.lazy.compactMap({ evidence.string($0, evidence.slots.message) }).first {
             because.append("the engine reported: " + PathText.sanitized(message))

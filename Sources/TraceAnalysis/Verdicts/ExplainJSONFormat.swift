@@ -13,7 +13,16 @@ public enum ExplainJSONFormat {
     /// reader's (skipped lines, a cut-off last line).
     public static func render(_ verdicts: RestorationVerdicts, name: String, warnings: [TraceDiagnostic] = [],
                               pretty: Bool = true) -> [UInt8] {
-        var json = JSONByteWriter(pretty: pretty, capacity: 4096 + verdicts.all.count * 700)
+        let output = MemoryOutput()
+        // Memory takes every write.
+        try? write(verdicts, name: name, warnings: warnings, pretty: pretty, to: output)
+        return output.bytes
+    }
+
+    /// Writes the document to `output` as it is made, a mebibyte at a time.
+    public static func write(_ verdicts: RestorationVerdicts, name: String, warnings: [TraceDiagnostic] = [],
+                             pretty: Bool = true, to output: any ExportOutput) throws(ExportError) {
+        var json = JSONByteWriter(pretty: pretty, capacity: chunk + 8192)
         json.beginObject()
         json.key("format"); json.string(format)
         json.key("trace"); json.string(name)
@@ -38,6 +47,7 @@ public enum ExplainJSONFormat {
         json.key("verdicts")
         json.beginArray()
         for verdict in verdicts.all {
+            if json.count >= chunk { try output.write(json.takeBytes()) }
             json.beginObject()
             json.key("path"); json.strings(verdict.subject.path)
             json.key("identifier"); json.string(verdict.subject.identifier)
@@ -77,8 +87,11 @@ public enum ExplainJSONFormat {
         json.endArray()
         json.endObject()
         json.newline()
-        return json.takeBytes()
+        try output.write(json.takeBytes())
     }
+
+    /// How much is gathered before it goes out.
+    private static let chunk = 1 << 20
 
     private static func lines(_ rows: [Int], _ verdicts: RestorationVerdicts, _ json: inout JSONByteWriter) {
         json.beginArray()

@@ -20,14 +20,22 @@ public struct ExplainTextFormat: Sendable {
     }
 
     /// The whole report for the trace `name`, ending in a newline.
-    public func render(_ verdicts: RestorationVerdicts, name: String) -> String {
-        var out = ""
-        out.reserveCapacity(256 + verdicts.all.count * 160)
+    public func render(_ verdicts: RestorationVerdicts, name: String) -> [UInt8] {
+        let output = MemoryOutput()
+        // Memory takes every write.
+        try? write(verdicts, name: name, to: output)
+        return output.bytes
+    }
+
+    /// Writes the report to `output` as it is made, a mebibyte at a time: the report of a big
+    /// trace is never whole in memory.
+    public func write(_ verdicts: RestorationVerdicts, name: String, to output: any ExportOutput) throws(ExportError) {
+        var out = TextBuffer(output: output, maxWidth: maxWidth)
         switch style {
-        case .text: text(verdicts, name: name, into: &out)
-        case .markdown: markdown(verdicts, name: name, into: &out)
+        case .text: try text(verdicts, name: name, into: &out)
+        case .markdown: try markdown(verdicts, name: name, into: &out)
         }
-        return out
+        try out.flush()
     }
 
     /// The groups in their order, with their titles.
@@ -35,41 +43,68 @@ public struct ExplainTextFormat: Sendable {
         (.notRestored, "Not restored"), (.preservedOnly, "Preserved, no relaunch"), (.restored, "Restored"),
     ]
 
-    // MARK: Text
-
-    private func text(_ verdicts: RestorationVerdicts, name: String, into out: inout String) {
-        out += PathText.sanitized(name)
-        if let scenario = verdicts.header.scenario { out += " (scenario " + PathText.sanitized(scenario) + ")" }
-        out += "\n"
-        let run = verdicts.run
-        var sentence = "Outcome: " + run.summary
-        if !run.because.isEmpty { sentence += " — " + VerdictWording.list(run.because) }
-        wrap(sentence + ".", indent: "", continuation: "    ", into: &out)
-        if let fix = run.fix { wrap("Fix: " + fix + ".", indent: "  ", continuation: "    ", into: &out) }
+    /// Each group's range of ``RestorationVerdicts/all`` (sorted by status, so the counts say
+    /// where each ends), in order, empty ones left out.
+    private func groupRanges(_ verdicts: RestorationVerdicts) -> [(status: RestorationVerdict.Status, title: String, range: Range<Int>)] {
+        var ranges: [(RestorationVerdict.Status, String, Range<Int>)] = []
         var start = 0
         for group in Self.groups {
-            let end = verdicts.all[start...].firstIndex { $0.status != group.status } ?? verdicts.all.endIndex
-            defer { start = end }
-            guard end > start else { continue }
-            out += "\n" + heading("\(group.title.uppercased()) (\(end - start))", status: group.status) + "\n"
-            if group.status != .notRestored { out += "\n" }
-            for verdict in verdicts.all[start..<end] {
+            let count: Int
+            switch group.status {
+            case .notRestored: count = verdicts.counts.notRestored
+            case .preservedOnly: count = verdicts.counts.preservedOnly
+            case .restored: count = verdicts.counts.restored
+            }
+            if count > 0 { ranges.append((group.status, group.title, start..<(start + count))) }
+            start += count
+        }
+        return ranges
+    }
+
+    // MARK: Text
+
+    private func text(_ verdicts: RestorationVerdicts, name: String, into out: inout TextBuffer) throws(ExportError) {
+        out.append(PathText.sanitized(name))
+        if let scenario = verdicts.header.scenario { out.append(" (scenario " + PathText.sanitized(scenario) + ")") }
+        out.newline()
+        let run = verdicts.run
+        out.wrapped(["Outcome: ", run.summary] + chain(run.because) + ["."], indent: "", continuation: "    ")
+        if let fix = run.fix { out.wrapped(["Fix: ", fix, "."], indent: "  ", continuation: "    ") }
+        for group in groupRanges(verdicts) {
+            out.newline()
+            out.append(heading("\(group.title.uppercased()) (\(group.range.count))", status: group.status))
+            out.newline()
+            out.newline()
+            for verdict in verdicts.all[group.range] {
+                try out.flushIfFull()
                 if group.status == .restored {
-                    wrap(verdict.subject.displayNameWithClass + ": " + verdict.summary.dropPrefix("restored: ")
-                         + (verdict.because.isEmpty ? "" : " (" + verdict.because.joined(separator: "; ") + ")"),
-                         indent: "", continuation: "    ", into: &out)
+                    var parts = [verdict.subject.displayNameWithClass, ": ", String(verdict.summary.dropPrefix("restored: "))]
+                    if !verdict.because.isEmpty { parts += [" (", verdict.because.joined(separator: "; "), ")"] }
+                    out.wrapped(parts, indent: "", continuation: "    ")
                     continue
                 }
-                out += "\n"
-                var sentence = verdict.subject.displayNameWithClass + " was " + verdict.summary
-                if !verdict.because.isEmpty { sentence += " — " + VerdictWording.list(verdict.because) }
-                wrap(sentence + ".", indent: "", continuation: "    ", into: &out)
-                if let fix = verdict.fix { wrap("Fix: " + fix + ".", indent: "  ", continuation: "    ", into: &out) }
-                if let source = verdict.source { wrap("Source: " + source.description, indent: "  ", continuation: "    ", into: &out) }
-                if !verdict.rows.isEmpty { out += "  " + lines(verdict.rows, verdicts).prefix(1).uppercased() + lines(verdict.rows, verdicts).dropFirst() + "\n" }
+                out.wrapped([verdict.subject.displayNameWithClass, " was ", verdict.summary] + chain(verdict.because) + ["."],
+                            indent: "", continuation: "    ")
+                if let fix = verdict.fix { out.wrapped(["Fix: ", fix, "."], indent: "  ", continuation: "    ") }
+                if let source = verdict.source { out.wrapped(["Source: ", source.description], indent: "  ", continuation: "    ") }
+                if !verdict.rows.isEmpty {
+                    out.append("  Trace line" + (verdict.rows.count == 1 ? " " : "s "))
+                    appendLines(verdict.rows, verdicts, into: &out)
+                    out.newline()
+                }
+                out.newline()
             }
         }
-        if verdicts.all.isEmpty { out += "\nNo object was preserved or named in this trace.\n" }
+        if verdicts.all.isEmpty {
+            out.newline()
+            out.append("No object was preserved or named in this trace.")
+            out.newline()
+        }
+    }
+
+    /// " — a, b, and c" as parts, none when there is no cause.
+    private func chain(_ because: [String]) -> [String] {
+        because.isEmpty ? [] : [" — ", VerdictWording.list(because)]
     }
 
     private func heading(_ text: String, status: RestorationVerdict.Status) -> String {
@@ -78,71 +113,135 @@ public struct ExplainTextFormat: Sendable {
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }
 
-    /// "trace lines 28, 29, 30".
-    private func lines(_ rows: [Int], _ verdicts: RestorationVerdicts) -> String {
-        let numbers = rows.map { String(verdicts.line(ofRow: $0)) }
-        return (numbers.count == 1 ? "trace line " : "trace lines ") + numbers.joined(separator: ", ")
-    }
-
-    /// Appends `text` wrapped at spaces to ``maxWidth``: the first line after `indent`, the others after `continuation`.
-    private func wrap(_ text: String, indent: String, continuation: String, into out: inout String) {
-        var line = indent
-        var lineCount = indent.count
-        var first = true
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordCount = word.count
-            if !first && lineCount + 1 + wordCount > maxWidth && lineCount > continuation.count {
-                out += line + "\n"
-                line = continuation
-                lineCount = continuation.count
-                first = true
-            }
-            if !first {
-                line += " "
-                lineCount += 1
-            }
-            line += word
-            lineCount += wordCount
-            first = false
+    /// "28, 29, 30": the lines of `rows`.
+    private func appendLines(_ rows: [Int], _ verdicts: RestorationVerdicts, into out: inout TextBuffer) {
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.append(", ") }
+            out.append(String(verdicts.line(ofRow: row)))
         }
-        out += line + "\n"
     }
 
     // MARK: Markdown
 
-    private func markdown(_ verdicts: RestorationVerdicts, name: String, into out: inout String) {
-        out += "# restoretrace explain: " + Markdown.code(verdicts.header.scenario ?? name) + "\n\n"
-        out += "**Run:** " + Markdown.escaped(verdicts.run.sentence) + "\n"
-        var start = 0
-        for group in Self.groups {
-            let end = verdicts.all[start...].firstIndex { $0.status != group.status } ?? verdicts.all.endIndex
-            defer { start = end }
-            guard end > start else { continue }
-            out += "\n## \(group.title) (\(end - start))\n"
+    private func markdown(_ verdicts: RestorationVerdicts, name: String, into out: inout TextBuffer) throws(ExportError) {
+        out.append("# restoretrace explain: " + Markdown.code(verdicts.header.scenario ?? name))
+        out.newline()
+        out.newline()
+        let run = verdicts.run
+        out.append("**Outcome:** " + Markdown.escaped(run.summary + (chain(run.because).joined()) + "."))
+        if let fix = run.fix { out.append(" **Fix:** " + Markdown.escaped(fix + ".")) }
+        out.newline()
+        for group in groupRanges(verdicts) {
+            out.newline()
+            out.append("## \(group.title) (\(group.range.count))")
+            out.newline()
+            out.newline()
             if group.status == .restored {
-                out += "\n| object | class | how it was found |\n|---|---|---|\n"
-                for verdict in verdicts.all[start..<end] {
+                out.append("| object | class | how it was found |\n|---|---|---|\n")
+                for verdict in verdicts.all[group.range] {
+                    try out.flushIfFull()
                     let how = String(verdict.summary.dropPrefix("restored: "))
                         + (verdict.because.isEmpty ? "" : "; " + verdict.because.joined(separator: "; "))
-                    out += "| " + Markdown.code(verdict.subject.displayName) + " | "
-                        + (verdict.subject.className.map(Markdown.code) ?? "") + " | " + Markdown.escaped(how) + " |\n"
+                    out.append("| " + Markdown.code(verdict.subject.displayName) + " | "
+                        + (verdict.subject.className.map(Markdown.code) ?? "") + " | " + Markdown.escaped(how) + " |\n")
                 }
                 continue
             }
-            for verdict in verdicts.all[start..<end] {
-                out += "\n- " + Markdown.code(verdict.subject.displayName)
-                if let name = verdict.subject.className { out += " (" + Markdown.code(name) + ")" }
-                var sentence = " was " + verdict.summary
-                if !verdict.because.isEmpty { sentence += " — " + VerdictWording.list(verdict.because) }
-                out += Markdown.escaped(sentence + ".")
-                if let fix = verdict.fix { out += "\n  **Fix:** " + Markdown.escaped(fix + ".") }
-                var facts: [String] = []
-                if let source = verdict.source { facts.append("source " + Markdown.code(source.description)) }
-                if !verdict.rows.isEmpty { facts.append(lines(verdict.rows, verdicts)) }
-                if !facts.isEmpty { out += "\n  *" + facts.joined(separator: "; ").prefix(1).uppercased() + facts.joined(separator: "; ").dropFirst() + ".*" }
-                out += "\n"
+            for verdict in verdicts.all[group.range] {
+                try out.flushIfFull()
+                out.append("- " + Markdown.code(verdict.subject.displayName))
+                if let name = verdict.subject.className { out.append(" (" + Markdown.code(name) + ")") }
+                out.append(Markdown.escaped(" was " + verdict.summary + chain(verdict.because).joined() + "."))
+                if let fix = verdict.fix { out.append("\n  **Fix:** " + Markdown.escaped(fix + ".")) }
+                var facts = ""
+                if let source = verdict.source { facts += "Source " + Markdown.code(source.description) + "; " }
+                if !verdict.rows.isEmpty {
+                    out.append("\n  *" + facts + "trace line" + (verdict.rows.count == 1 ? " " : "s "))
+                    appendLines(verdict.rows, verdicts, into: &out)
+                    out.append(".*")
+                } else if !facts.isEmpty {
+                    out.append("\n  *" + facts.dropLast(2) + ".*")
+                }
+                out.newline()
             }
         }
+    }
+}
+
+/// The report's bytes on their way to an output, with greedy wrapping at spaces.
+struct TextBuffer {
+    private(set) var bytes: [UInt8] = []
+    let maxWidth: Int
+    let output: any ExportOutput
+    /// How much is gathered before it goes out.
+    static let chunk = 1 << 20
+
+    init(output: any ExportOutput, maxWidth: Int) {
+        self.output = output
+        self.maxWidth = maxWidth
+        bytes.reserveCapacity(Self.chunk + 4096)
+    }
+
+    /// Hands what is gathered to the output once it reaches a chunk.
+    mutating func flushIfFull() throws(ExportError) {
+        if bytes.count >= Self.chunk { try flush() }
+    }
+
+    mutating func flush() throws(ExportError) {
+        guard !bytes.isEmpty else { return }
+        try output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func newline() { bytes.append(0x0A) }
+
+    /// The parts, joined, wrapped at spaces to ``maxWidth`` columns: the first line after
+    /// `indent`, the others after `continuation`. A column is a code point (a UTF-8 byte that is
+    /// not a continuation byte); a word longer than a line stays whole. Ends with a line break.
+    mutating func wrapped(_ parts: [String], indent: String, continuation: String) {
+        Self.wrap(parts, indent: indent, continuation: continuation, maxWidth: maxWidth, into: &bytes)
+    }
+
+    private static func wrap(_ parts: [String], indent: String, continuation: String, maxWidth: Int, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: indent.utf8)
+        let continuationWidth = continuation.utf8.count
+        var width = indent.utf8.count
+        // The last space of the line, where it breaks when a word runs past the width, and the
+        // width before it; nil before the line's first word ends.
+        var lastSpace: Int?
+        var widthAtSpace = 0
+        var lineHasText = false
+        for part in parts {
+            // The part goes in whole; then its bytes are read where they landed, and a line that
+            // runs past the width is broken at its last space.
+            var index = bytes.count
+            bytes.append(contentsOf: part.utf8)
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x20 {
+                    if lineHasText {
+                        lastSpace = index - 1
+                        widthAtSpace = width
+                    }
+                    width += 1
+                    continue
+                }
+                lineHasText = true
+                guard byte & 0xC0 != 0x80 else { continue }
+                width += 1
+                if width > maxWidth, let space = lastSpace {
+                    // The word being read moves to the next line.
+                    bytes[space] = 0x0A
+                    bytes.insert(contentsOf: continuation.utf8, at: space + 1)
+                    index += continuationWidth
+                    width = continuationWidth + (width - widthAtSpace - 1)
+                    lastSpace = nil
+                }
+            }
+        }
+        bytes.append(0x0A)
     }
 }
 
@@ -164,15 +263,22 @@ enum Markdown {
 
     /// Prose with Markdown's special characters escaped.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in PathText.sanitized(text).replacingNewlines() {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#": out.append("\\"); out.append(character)
-            default: out.append(character)
+        let sanitized = PathText.sanitized(text)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sanitized.utf8.count + 16)
+        for byte in sanitized.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "#"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A:
+                bytes.append(0x20)
+            default:
+                bytes.append(byte)
             }
         }
-        return out
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

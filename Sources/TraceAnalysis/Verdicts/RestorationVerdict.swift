@@ -9,7 +9,10 @@ import TraceFormat
 /// let verdicts = RestorationVerdicts(header: header, records: records)
 /// for verdict in verdicts.all where verdict.status == .notRestored { print(verdict.sentence) }
 /// ```
-public struct RestorationVerdict: Sendable, Hashable {
+///
+/// A verdict is immutable and shared, not copied: a trace of 100,000 objects holds as many,
+/// each passed around as one reference.
+public final class RestorationVerdict: Sendable, Hashable {
     /// Who the verdict is about.
     public struct Subject: Sendable, Hashable {
         /// Its restoration path; nil for an object excluded without one (an identifier missing
@@ -101,24 +104,25 @@ public struct RestorationVerdict: Sendable, Hashable {
         }
     }
 
-    public var subject: Subject
-    public var status: Status
-    public var cause: Cause
+    public let subject: Subject
+    public let status: Status
+    public let cause: Cause
     /// The exclusion or discard reason as the trace wrote it, when the verdict rests on one.
-    public var reason: String?
-    /// For a restored object: the step of the relaunch search that produced it.
-    public var foundBy: String?
+    public let reason: String?
+    /// The step of the relaunch search that produced the object (`via`), whenever one did:
+    /// restored, decoded and failed, of another class, or found before a crash.
+    public let foundBy: String?
     /// The first line: what happened, worded to follow "was" (`not restored: its restoration
     /// class returned nil`). The diagrams print it on the object's node.
-    public var summary: String
+    public let summary: String
     /// The chain of causes, in order, each a clause in plain words.
-    public var because: [String]
+    public let because: [String]
     /// What to change, when the trace says what would help.
-    public var fix: String?
+    public let fix: String?
     /// Where the object is defined, when the trace carries it.
-    public var source: SourceLocation?
+    public let source: SourceLocation?
     /// The trace rows the verdict rests on (line numbers are worked out by the reader).
-    public var rows: [Int]
+    public let rows: [Int]
 
     public init(subject: Subject, status: Status, cause: Cause, reason: String? = nil, foundBy: String? = nil,
                 summary: String, because: [String] = [], fix: String? = nil, source: SourceLocation? = nil, rows: [Int] = []) {
@@ -132,6 +136,19 @@ public struct RestorationVerdict: Sendable, Hashable {
         self.fix = fix
         self.source = source
         self.rows = rows
+    }
+
+    public static func == (a: RestorationVerdict, b: RestorationVerdict) -> Bool {
+        a === b || (a.subject == b.subject && a.status == b.status && a.cause == b.cause && a.reason == b.reason
+            && a.foundBy == b.foundBy && a.summary == b.summary && a.because == b.because && a.fix == b.fix
+            && a.source == b.source && a.rows == b.rows)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(subject)
+        hasher.combine(cause)
+        hasher.combine(summary)
+        hasher.combine(rows)
     }
 
     /// True for anything but a restored or merely preserved object.

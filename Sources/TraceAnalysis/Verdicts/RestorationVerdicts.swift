@@ -64,20 +64,31 @@ public struct RestorationVerdicts: Sendable {
             }
             inScope = scope
         }
-        // Each subject with the row that first names it, to merge objects and separate exclusions in trace order.
-        var ordered: [(row: Int, verdict: RestorationVerdict)] = []
-        ordered.reserveCapacity(table.objectPath.count + reasoner.separateCount)
+        // Each subject, and its place in the report: problems, then preserved only, then
+        // restored; in the order the trace first names them within each.
+        var found: [RestorationVerdict] = []
+        var places: [(rank: Int, row: Int)] = []
+        found.reserveCapacity(table.objectPath.count + reasoner.separateCount)
+        places.reserveCapacity(table.objectPath.count + reasoner.separateCount)
+        func rank(_ status: RestorationVerdict.Status) -> Int {
+            switch status {
+            case .notRestored: return 0
+            case .preservedOnly: return 1
+            case .restored: return 2
+            }
+        }
         var counts = VerdictCounts()
+        var allCounts = VerdictCounts()
         var firstRow = [Int32](repeating: -1, count: table.objectPath.count)
         for row in 0..<table.count {
             if let object = table.object(ofRow: row), firstRow[object] < 0 { firstRow[object] = Int32(row) }
         }
-        var allCounts = VerdictCounts()
         for object in 0..<table.objectPath.count {
             guard let verdict = reasoner.verdict(ofObject: object) else { continue }
             allCounts.add(verdict.status)
             if let inScope, !inScope[object] { continue }
-            ordered.append((Int(firstRow[object]), verdict))
+            found.append(verdict)
+            places.append((rank(verdict.status), Int(firstRow[object])))
             counts.add(verdict.status)
         }
         for index in 0..<reasoner.separateCount {
@@ -88,20 +99,11 @@ public struct RestorationVerdicts: Sendable {
                 let anchor = verdict.subject.path ?? verdict.subject.parent ?? []
                 guard anchor.starts(with: subtree), let object = table.object(ofPath: anchor), inScope[object] else { continue }
             }
-            ordered.append((reasoner.row(ofSeparate: index), verdict))
+            found.append(verdict)
+            places.append((rank(verdict.status), reasoner.row(ofSeparate: index)))
             counts.add(verdict.status)
         }
-        ordered.sort { $0.row < $1.row }
-        let rank: (RestorationVerdict.Status) -> Int = { status in
-            switch status {
-            case .notRestored: return 0
-            case .preservedOnly: return 1
-            case .restored: return 2
-            }
-        }
-        var groups: [[RestorationVerdict]] = [[], [], []]
-        for entry in ordered { groups[rank(entry.verdict.status)].append(entry.verdict) }
-        all = groups.flatMap { $0 }
+        all = found.indices.sorted { places[$0] < places[$1] }.map { found[$0] }
         self.counts = counts
         run = reasoner.runVerdict(counts: allCounts)
     }

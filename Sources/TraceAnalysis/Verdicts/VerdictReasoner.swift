@@ -108,7 +108,10 @@ package struct VerdictReasoner {
         var used: [Int] = []
         func make(_ explanation: Explanation, _ status: RestorationVerdict.Status, _ cause: RestorationVerdict.Cause,
                   reason: String? = nil, foundBy: String? = nil) -> RestorationVerdict {
-            RestorationVerdict(subject: facts.subject, status: status, cause: cause, reason: reason, foundBy: foundBy,
+            // The step that produced it, whenever one did (found, or found of another class).
+            let producedBy = foundBy ?? (facts.result == LocateResult.found.rawValue || facts.result == LocateResult.classMismatch.rawValue
+                ? facts.via : nil)
+            return RestorationVerdict(subject: facts.subject, status: status, cause: cause, reason: reason, foundBy: producedBy,
                                summary: explanation.summary, because: explanation.because, fix: explanation.fix,
                                source: facts.source, rows: used.sorted())
         }

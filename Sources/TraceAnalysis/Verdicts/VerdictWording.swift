@@ -7,7 +7,8 @@ enum VerdictWording {
     /// "a", "a and b", "a, b, and c"; with semicolons ("a; b; and c") when a clause has a
     /// comma, colon or semicolon of its own, so the clauses stay apart.
     static func list(_ clauses: [String]) -> String {
-        let separator = clauses.contains { $0.contains(",") || $0.contains(":") || $0.contains(";") } ? ";" : ","
+        let separator = clauses.contains { $0.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } }
+            ? ";" : ","
         switch clauses.count {
         case 0: return ""
         case 1: return clauses[0]
