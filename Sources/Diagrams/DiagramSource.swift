@@ -3,6 +3,7 @@
 
 import Graphviz
 import RestorationEngine
+import TraceAnalysis
 import TraceFormat
 
 /// A trace or a scenario, ready to draw.
@@ -185,10 +186,15 @@ public struct DiagramTrace: Sendable {
 
     /// The attributes the views read; a loaded trace keeps only these, so the big ones a
     /// diagram never shows (`keys`, `children`, `tableState`) are checked but not built.
-    static let attributesDrawn = [
-        "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
-        "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
-    ]
+    /// The verdicts' attributes are among them: failed nodes carry their verdict's first line.
+    static let attributesDrawn: [String] = {
+        var names = [
+            "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
+            "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
+        ]
+        for name in RestorationVerdicts.attributesRead where !names.contains(name) { names.append(name) }
+        return names
+    }()
 
     /// The table of records already in memory (no limits: they are built already).
     static func table(header: TraceHeader, records: [TraceRecord]) -> TraceTable {

@@ -90,6 +90,14 @@ enum DiagramText {
         return lines.prefix(maximumLines - 1) + [(last.count >= width ? String(last.prefix(width - 1)) : last) + "…"]
     }
 
+    /// How many lines a verdict's first line may take on a node.
+    static let maximumVerdictLines = 3
+
+    /// A failed object's verdict, as its node shows it: the first line, wrapped and capped.
+    static func verdict(_ summary: String) -> [String] {
+        wrapped(summary, maximumLines: maximumVerdictLines)
+    }
+
     /// `text` cut to `limit` characters, ending in `…` when cut; `""` becomes `(empty)`.
     static func short(_ text: String, limit: Int = maximumIdentifierLength) -> String {
         if text.isEmpty { return "(empty)" }

@@ -50,9 +50,14 @@ private struct FlowBuilder {
     let onSpine: [Bool]
     /// Whether each of the table's kinds (by number) is one of ``FlowDiagram/spineKinds``.
     let onSpineKind: [Bool]
+    /// Verdicts, worked out only for the failed objects drawn.
+    var verdicts: VerdictReasoner
+    /// The verdict lines a failed step carries (its object's first line, on the last failed step of its row).
+    var verdictLines: [Int: [String]] = [:]
 
     init(table: TraceTable, options: DiagramOptions) {
         hierarchy = TraceHierarchy(table: table)
+        verdicts = VerdictReasoner(table: table)
         steps = TraceSteps(table: table)
         durations = ObjectDurations(table: table)
         self.options = options
@@ -165,6 +170,7 @@ private struct FlowBuilder {
         }
         let visible = RowSelection.visibleRows(candidates, budget: max(options.maximumNodes - spineStepCount, 1))
         spines = spines.map { collapse($0, visible: visible) }
+        noteVerdicts(rows: rows, visible: visible, spines: spines)
 
         // Draw. The relaunch arrow between the passes only in flows small enough for libgvc (see
         // FlowDiagram.maximumNodesWithRelaunchArrow): the count is known before anything is drawn.
@@ -212,6 +218,38 @@ private struct FlowBuilder {
         }
         graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
         return graph
+    }
+
+    /// Finds the failed steps drawn and their verdicts' first lines: in an object's row, the last
+    /// failed step carries the object's verdict, and an exclusion that is a subject of its own (a
+    /// duplicate's) carries its own; on the spine, an exclusion of an object without a path carries
+    /// its verdict and a discard the run's.
+    mutating func noteVerdicts(rows: [Row], visible: [Bool], spines: [[SpineItem]]) {
+        func separateLine(_ step: Int) -> [String]? {
+            guard steps.knownKind(step) == .exclude, let index = verdicts.separateIndex(ofRow: steps.first(step)) else { return nil }
+            return DiagramText.verdict(verdicts.verdict(ofSeparate: index).summary)
+        }
+        for (rowIndex, row) in rows.enumerated() where visible[rowIndex] {
+            var lastOwn: Int?
+            for step in row.stepIndices where tone(step).isProblem {
+                if let lines = separateLine(step) { verdictLines[step] = lines } else { lastOwn = step }
+            }
+            if let step = lastOwn, let verdict = verdicts.verdict(ofObject: row.node), verdict.isProblem {
+                verdictLines[step] = DiagramText.verdict(verdict.summary)
+            }
+        }
+        for spine in spines {
+            for case .step(let step) in spine {
+                switch steps.knownKind(step) {
+                case .exclude?: if let lines = separateLine(step) { verdictLines[step] = lines }
+                case .discard?:
+                    // The run's words for a discard do not depend on the objects' verdicts.
+                    let run = verdicts.runVerdict(counts: VerdictCounts())
+                    if run.outcome == .discarded { verdictLines[step] = DiagramText.verdict(run.summary) }
+                default: break
+                }
+            }
+        }
     }
 
     /// Replaces runs of hidden rows by one summary item.
@@ -286,7 +324,11 @@ private struct FlowBuilder {
             if let ancestry = DiagramText.ancestry(path) { lines.append(ancestry) }
         }
         lines += details(step)
-        if steps.isUnfinished(step) { lines.append("the process stopped inside this step") }
+        if let verdict = verdictLines[step] {
+            lines += verdict
+        } else if steps.isUnfinished(step) {
+            lines.append("the process stopped inside this step")
+        }
         if let duration = steps.durationText(step) { lines.append(duration) }
         let heat = options.heat && tone == .step ? steps.heat(step) : nil
         let shape: NodeShape
@@ -411,6 +453,7 @@ private struct FlowBuilder {
         entries.append((.summary, .folder, "collapsed objects (over --max-nodes)"))
         return canvas.legend(entries, notes: [
             "Numbers give the order steps began.",
+            "A failed object's last failed step says why: its verdict's first line (restoretrace explain says the rest).",
             "One row per object: locate → decode - - ▸ finishedRestoring.",
             relaunchArrow ? "A dashed arrow between passes: the app terminated and relaunched."
                 : "Between the passes the app terminated and relaunched (no arrow in flows this big).",

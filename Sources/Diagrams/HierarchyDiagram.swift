@@ -19,6 +19,8 @@ public enum HierarchyDiagram {
     /// The tree of a trace's table.
     static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
         let hierarchy = TraceHierarchy(table: table)
+        // Verdicts are worked out only for the failed nodes drawn.
+        var verdicts = VerdictReasoner(table: table)
         let durations = ObjectDurations(table: table)
         let formatter = DurationFormatter(clock: table.header.clock)
         var tree = HierarchyTree()
@@ -46,10 +48,12 @@ public enum HierarchyDiagram {
             var pending = roots.reversed().map { (index: $0, parent: parent) }
             while let (index, under) = pending.popLast() {
                 let exclusion = exclusions[index]
+                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
                 let added = tree.add(HierarchyItem(
                     title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
                     lines: [DiagramText.short(exclusion.className ?? "object")]
-                        + DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified")),
+                        + (verdict.map { DiagramText.verdict($0.summary) }
+                           ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
                     shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
                     parent: under)
                 pending += children[index].reversed().map { ($0, added) }
@@ -67,7 +71,11 @@ public enum HierarchyDiagram {
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
-            let item = traceItem(hierarchy.nodes[index], duration: durations.duration(ofObject: index).map(formatter.string))
+            let node = hierarchy.nodes[index]
+            // A failed object, or one preserved and not restored (the archive discarded, a crash first).
+            let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
+            let item = traceItem(node, duration: durations.duration(ofObject: index).map(formatter.string),
+                                 verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil })
             return (item.title, item.lines, item.shape)
         }
     }
@@ -123,7 +131,9 @@ public enum HierarchyDiagram {
                     fromScenario: true) { _ in preconditionFailure("a scenario's items describe themselves") }
     }
 
-    static func traceItem(_ node: TraceHierarchy.Node, duration: String?) -> HierarchyItem {
+    /// The item of a trace node; `verdict` is the first line of its verdict when it failed, said
+    /// instead of the outcome's short words.
+    static func traceItem(_ node: TraceHierarchy.Node, duration: String?, verdict: String? = nil) -> HierarchyItem {
         var lines: [String] = []
         if let className = node.className { lines.append(DiagramText.short(className)) }
         let tone = tone(of: node)
@@ -155,7 +165,11 @@ public enum HierarchyDiagram {
         case .unknown:
             outcome = "no record of its own"
         }
-        lines += wrapped ?? [outcome]
+        if let verdict {
+            lines += DiagramText.verdict(verdict)
+        } else {
+            lines += wrapped ?? [outcome]
+        }
         if let duration { lines.append(duration) }
         return HierarchyItem(title: DiagramText.short(node.identifier), lines: lines,
                              shape: ObjectShape.forClass(node.className), tone: tone, outcomeName: node.outcome.name)
@@ -226,7 +240,8 @@ public enum HierarchyDiagram {
             ]
         }
         return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")],
-                             notes: ["Shape: what the object is. Colour, border and text: what became of it."])
+                             notes: ["Shape: what the object is. Colour, border and text: what became of it."]
+                                + (fromScenario ? [] : ["A failed object says why in its verdict's first line (restoretrace explain says the rest)."]))
     }
 }
 

@@ -73,7 +73,9 @@ public struct TraceHierarchy: Sendable {
         public var identifier: String { path.last ?? "" }
     }
 
-    /// An `exclude` record without a path (an object without a restoration identifier).
+    /// An `exclude` record without a path (an object without a restoration identifier), or a
+    /// `duplicatePath` one whose path another object kept (it is drawn as that path's sibling:
+    /// `parentPath` is its path's parent, `identifier` its last component).
     public struct UnplacedExclusion: Sendable, Hashable {
         public var className: String?
         public var reason: String?
@@ -85,6 +87,8 @@ public struct TraceHierarchy: Sendable {
         /// The `depth` attribute: how many levels below `parentPath` it is, when more than one.
         public var depth: Int?
         public var seq: Int64
+        /// The row of the `exclude` record in the trace's table (see ``VerdictReasoner``).
+        package var row: Int = -1
     }
 
     /// Every object, parents before children.
@@ -148,12 +152,36 @@ public struct TraceHierarchy: Sendable {
                         parentPath: reads.slots.parent.flatMap { table.stringArray(row, $0) },
                         identifier: reads.slots.identifier.flatMap { table.string(row, $0) },
                         depth: reads.slots.depth.flatMap { table.int(row, $0) }.map { Int(clamping: $0) },
-                        seq: table.rows[row].seq))
+                        seq: table.rows[row].seq, row: row))
                 }
+                continue
+            }
+            if reads.isDuplicate(row, in: table) {
+                // The object that kept the path says what its node is; the duplicate is its own.
+                facts[object].duplicateRows.append(Int32(row))
                 continue
             }
             if classRow[object] < 0, table.rows[row].className >= 0 { classRow[object] = Int32(row) }
             facts[object].take(row: row, of: table, reads: reads)
+        }
+        // Duplicates of a path some object kept stand beside it, in trace order with the others.
+        var duplicates: [UnplacedExclusion] = []
+        for object in facts.indices where !facts[object].duplicateRows.isEmpty {
+            guard facts[object].keptItsPath else {
+                // Nothing else names the path: the duplicate is the node, as its exclusion says.
+                for row in facts[object].duplicateRows where facts[object].excludeRow < 0 { facts[object].excludeRow = row }
+                if classRow[object] < 0, let row = facts[object].duplicateRows.first { classRow[object] = row }
+                continue
+            }
+            let path = table.paths[Int(table.objectPath[object])]
+            for row in facts[object].duplicateRows.map(Int.init) {
+                duplicates.append(UnplacedExclusion(
+                    className: table.classValue(row), reason: ExclusionReason.duplicatePath.rawValue,
+                    parentPath: Array(path.dropLast()), identifier: path.last, depth: nil, seq: table.rows[row].seq, row: row))
+            }
+        }
+        if !duplicates.isEmpty {
+            unplacedExclusions = (unplacedExclusions + duplicates).sorted { $0.row < $1.row }
         }
         for index in nodes.indices {
             if classRow[index] >= 0 { nodes[index].className = table.classValue(Int(classRow[index])) }
@@ -194,6 +222,12 @@ private struct ObjectFacts {
     var finished = false
     /// A `B` row about it that never ended; the earliest kind by name wins, as the outcome says.
     var unfinishedRow: Int32 = -1
+    /// `duplicatePath` exclusions of its path: other objects that wanted it.
+    var duplicateRows: [Int32] = []
+
+    /// Whether an object of its own holds the path (it was encoded, located or decoded), so a
+    /// duplicate's exclusion is not about it.
+    var keptItsPath: Bool { encoded || locateRow >= 0 || decodeEnded || unfinishedRow >= 0 || finished }
 
     /// The table's numbers for what ``take(row:of:reads:)`` looks at, worked out once.
     struct Reads {
@@ -201,6 +235,15 @@ private struct ObjectFacts {
         let slots: TraceTable.NamedSlots
         /// Whether each of the table's strings is a successful decode result.
         let successful: [Bool]
+        /// The number of the string `duplicatePath`, when the table has it.
+        let duplicate: Int32?
+
+        /// Whether row `row` is an exclusion for a duplicate path.
+        func isDuplicate(_ row: Int, in table: TraceTable) -> Bool {
+            guard let duplicate, table.rows[row].kind == exclude, let slot = slots.reason,
+                  let value = table.attribute(row, slot), value.tag == .string else { return false }
+            return value.payload == Int64(duplicate)
+        }
 
         init(_ table: TraceTable) {
             encode = table.number(ofKind: .encode)
@@ -211,6 +254,7 @@ private struct ObjectFacts {
             finishedRestoring = table.number(ofKind: .finishedRestoring)
             slots = table.namedSlots
             successful = table.strings.map { TraceHierarchy.successfulDecodeResults.contains($0) }
+            duplicate = table.number(ofString: ExclusionReason.duplicatePath.rawValue)
         }
 
         /// Whether a decode end row's `result` says it failed (no result: it did not).

@@ -49,12 +49,41 @@ struct FlowDiagramTests {
         #expect(dot.contains("shape=octagon"), "exclusions have their own shape, not only a colour")
     }
 
+    @Test("a failed object's verdict is on the last failed step of its row, once; a discard carries the run's")
+    func verdictLines() {
+        let recorder = InMemoryRecorder(clock: .tick)
+        let preservation = recorder.begin(.preservation)
+        for path in [["Nav"], ["Nav", "Detail"]] {
+            let span = recorder.begin(.encode, path: path, className: "DetailViewController")
+            recorder.end(span, .encode, path: path)
+        }
+        recorder.end(preservation, .preservation)
+        let restoration = recorder.begin(.restoration)
+        let locate = recorder.begin(.locate, path: ["Nav", "Detail"], className: "DetailViewController",
+                                    attributes: [TraceAttribute("objectKind", "viewController"),
+                                                 TraceAttribute("parentKey", "UINavigationControllerViewControllers"),
+                                                 TraceAttribute("parentIndex", 1)])
+        recorder.end(locate, .locate, path: ["Nav", "Detail"], attributes: [TraceAttribute("via", "none"), TraceAttribute("result", "nil")])
+        recorder.instant(.exclude, path: ["Nav", "Detail"], className: "DetailViewController",
+                         attributes: [TraceAttribute("reason", "notFound")])
+        recorder.end(restoration, .restoration)
+        let second = recorder.begin(.restoration)
+        recorder.instant(.discard, path: nil, className: nil, attributes: [TraceAttribute("reason", "forceQuit")])
+        recorder.end(second, .restoration)
+        let dot = FlowDiagram.graph(header: recorder.header, records: recorder.records).dotSource
+        let line = #"not restored: no step of the relaunch search\nfound it"#
+        #expect(dot.components(separatedBy: line).count == 2, "once, on the exclusion")
+        #expect(dot.contains(#"excluded Detail\nreason: notFound\n"# + line))
+        #expect(dot.contains(#"reason: forceQuit\nthe archive was discarded at relaunch: the user\nforce-quit the app"#))
+    }
+
     @Test("a span that never ended is drawn UNFINISHED, double-bordered, with the time until the trace stops")
     func unfinishedSpans() {
         let (header, records) = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])
         let dot = FlowDiagram.graph(header: header, records: records).dotSource
         #expect(dot.contains(#"UNFINISHED\n"#))
-        #expect(dot.contains("the process stopped inside this step"))
+        // The step it stopped in carries the object's verdict.
+        #expect(dot.contains(#"not restored: the process stopped inside its\ndecodeRestorableState(with:)"#))
         #expect(dot.contains("peripheries=2"))
         #expect(dot.contains("Restoration · UNFINISHED"))
     }

@@ -21,10 +21,11 @@ struct HierarchyDiagramTests {
         let (header, records) = SampleTraces.countries()
         let dot = HierarchyDiagram.graph(header: header, records: records).dotSource
         #expect(dot.contains(#"CountryDetail\nCountryViewController\nrestored via restorationClass"#))
-        #expect(dot.contains(#"CLASS MISMATCH\nProfile"#))
-        #expect(dot.contains(#"NOT FOUND\nHelp"#))
-        #expect(dot.contains(#"NOT DECODED\nSettings"#))
-        #expect(dot.contains(#"EXCLUDED\n(no identifier)\nPasswordViewController\nreason: noRestorationIdentifier"#))
+        // Each failed object says why: its verdict's first line.
+        #expect(dot.contains(#"CLASS MISMATCH\nProfile\nProfileViewController\nnot restored: a LegacyProfileViewController was\nfound"#))
+        #expect(dot.contains(#"NOT FOUND\nHelp\nHelpViewController\nnot restored: no step of the relaunch search\nfound it"#))
+        #expect(dot.contains(#"NOT DECODED\nSettings\nSettingsViewController\nnot restored: its decodeRestorableState(with:)\nfailed"#))
+        #expect(dot.contains(#"EXCLUDED\n(no identifier)\nPasswordViewController\nnot preserved: it has no restoration identifier"#))
         #expect(dot.contains("shape=tab"), "containers have their own shape")
         #expect(dot.contains("shape=ellipse"), "views are their own nodes, drawn as ellipses")
     }
@@ -107,7 +108,9 @@ struct HierarchyDiagramTests {
     func unfinishedObject() {
         let (header, records) = SampleTraces.countries(crashInDecodeOf: ["Tabs", "CountryNav", "CountryList"])
         let dot = HierarchyDiagram.graph(header: header, records: records).dotSource
-        #expect(dot.contains(#"UNFINISHED\nCountryList\nCountryListViewController\nthe process stopped in decode"#))
+        #expect(dot.contains(#"UNFINISHED\nCountryList\nCountryListViewController\nnot restored: the process stopped inside its\ndecodeRestorableState(with:)"#))
+        // Preserved and never reached: the crash says why.
+        #expect(dot.contains(#"Help\nHelpViewController\nnot restored: the process stopped during\nrestoration"#))
     }
 
     @Test("from a scenario, static exclusions are marked with their reasons")

@@ -51,6 +51,28 @@ struct TraceHierarchyTests {
         #expect(hierarchy.nodeOfRecord.contains(nil))
     }
 
+    @Test("a duplicate of a path another object kept stands beside it; the object keeps its class and outcome")
+    func duplicateBesideTheObjectThatKeptThePath() throws {
+        let recorder = InMemoryRecorder()
+        let tabs = recorder.begin(.encode, path: ["Tabs"], className: "UITabBarController")
+        recorder.end(tabs, .encode, path: ["Tabs"])
+        recorder.instant(.exclude, path: ["Tabs", "Feed"], className: "TrendingViewController",
+                         attributes: [TraceAttribute("reason", "duplicatePath")])
+        recorder.instant(.exclude, path: nil, className: "SettingsViewController",
+                         attributes: [TraceAttribute("reason", "noRestorationIdentifier"), TraceAttribute("parent", .strings(["Tabs"]))])
+        let feed = recorder.begin(.encode, path: ["Tabs", "Feed"], className: "FeedViewController")
+        recorder.end(feed, .encode, path: ["Tabs", "Feed"])
+        relaunch(recorder, ["Tabs", "Feed"])
+        let hierarchy = TraceHierarchy(records: recorder.records)
+        let node = try #require(hierarchy.node(path: ["Tabs", "Feed"]))
+        #expect(node.outcome == .restored)
+        #expect(node.className == "FeedViewController")
+        // In trace order with the other exclusions, hanging from the path's parent under its identifier.
+        #expect(hierarchy.unplacedExclusions.map(\.className) == ["TrendingViewController", "SettingsViewController"])
+        let duplicate = hierarchy.unplacedExclusions[0]
+        #expect(duplicate.parentPath == ["Tabs"] && duplicate.identifier == "Feed" && duplicate.reason == "duplicatePath")
+    }
+
     @Test("each outcome follows from the records: excluded, not found, class mismatch, not decoded, restored")
     func outcomes() {
         let recorder = InMemoryRecorder()
