@@ -7,16 +7,10 @@ import Graphviz
 struct DiagramCanvas {
     let options: DiagramOptions
     let colors: ThemeColors
-    /// Node labels on their way to the pre-measuring thread (when the options ask for it).
-    let labelLines: LabelLineStream
-    /// The nodes' font, as the graph's node defaults set it.
-    static let nodeFont = FontName.dejaVuSans
-    static let nodeFontSize = 11.0
 
     init(options: DiagramOptions) {
         self.options = options
         self.colors = ThemeColors(options.theme)
-        self.labelLines = LabelLineStream(enabled: options.measuresTextAhead)
     }
 
     /// A graph with the theme's colours and fonts, titled `title`.
@@ -30,7 +24,7 @@ struct DiagramCanvas {
                 .pad(0.3),
             ],
             nodeDefaults: [
-                .shape(.box), .fontName(DiagramCanvas.nodeFont), .fontSize(DiagramCanvas.nodeFontSize), .fontColor(colors.text),
+                .shape(.box), .fontName(.dejaVuSans), .fontSize(11), .fontColor(colors.text),
                 .margin(0.08),
                 .height(0.3),
             ],
@@ -51,7 +45,6 @@ struct DiagramCanvas {
     func node(_ id: NodeID, _ lines: [String], tone: Tone, shape: NodeShape = .box, heat: Double? = nil) -> Node {
         var text = lines.map(DiagramText.visible)
         if let tag = tone.tag, !lines.contains(where: { $0.hasPrefix(tag) }) { text.insert(tag, at: 0) }
-        labelLines.add(text, fontName: DiagramCanvas.nodeFont, size: DiagramCanvas.nodeFontSize)
         return Node(id, label: Label(lines: text), attributes: [.shape(shape)] + colors.attributes(tone, heat: heat))
     }
 

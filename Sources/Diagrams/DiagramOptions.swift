@@ -26,15 +26,9 @@ public struct DiagramOptions: Sendable, Hashable {
     public var maximumNodes: Int
     /// Colour step nodes of the flow view by how long they took.
     public var heat: Bool
-    /// Hand the label lines to libgvc's pre-measuring thread as the diagram is drawn (see
-    /// `LabelLineStream`): for a diagram laid out right after, in this process. Changes nothing drawn.
-    public var measuresTextAhead: Bool
-
-    public init(theme: DiagramTheme = .light, maximumNodes: Int = DiagramOptions.defaultMaximumNodes, heat: Bool = false,
-                measuresTextAhead: Bool = false) {
+    public init(theme: DiagramTheme = .light, maximumNodes: Int = DiagramOptions.defaultMaximumNodes, heat: Bool = false) {
         self.theme = theme
         self.maximumNodes = max(20, maximumNodes)
         self.heat = heat
-        self.measuresTextAhead = measuresTextAhead
     }
 }

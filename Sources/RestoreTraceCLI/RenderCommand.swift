@@ -2,7 +2,6 @@
 // locate) through libgvc in-process, and writes each atomically beside its input or to -o.
 
 import ArgumentParser
-import CGraphvizSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -74,43 +73,6 @@ struct RenderCommand: ParsableCommand {
 
     init() {}
 
-    /// What the options ask for, as plain values: what ``run()`` renders. The quick reading of
-    /// the command line (RenderCommand+QuickParse) makes the same values without ArgumentParser.
-    var settings: RenderSettings {
-        RenderSettings(inputs: inputs, output: output, view: view, format: format, theme: theme,
-                       maxNodes: maxNodes, heat: heat, skipBadLines: skipBadLines)
-    }
-
-    func run() throws { try settings.run() }
-
-    /// Checks the options together and decides every output path.
-    func makePlan() throws(RenderFailure) -> [RenderPlan] { try settings.makePlan() }
-
-    /// Starts libgvc's warm-up before the arguments are parsed, when they are a `render` of
-    /// anything but DOT, so that parsing overlaps it too. The `restoretrace` executable has done
-    /// this before `main` already (RenderEarlyStart); this is for in-process runs. A wrong guess
-    /// costs only CPU on the other core; ``run()`` warms up for the format it really renders,
-    /// and waits for both before it returns.
-    static func warmUpEarly(arguments: [String]) {
-        guard arguments.first == "render", let format = guessedFormat(arguments: arguments.dropFirst()) else { return }
-        GraphvizRenderer.shared.warmUp(for: format)
-    }
-
-    /// The output format `render`'s arguments ask for, or nil when they draw nothing through
-    /// libgvc (`--format dot`, a `.dot` output, help): the guess the early start makes in C,
-    /// before Swift runs.
-    static func guessedFormat(arguments: ArraySlice<String>) -> OutputFormat? {
-        var pointers = (["render"] + arguments).map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        let name = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { arguments in
-                restoretrace_render_warm_up_format(Int32(arguments.count), arguments.baseAddress)
-            }
-        }
-        guard let name else { return nil }
-        return OutputFormat.allCases.first { $0 != .dot && $0.libgvcName == String(cString: name) }
-    }
-
     /// One input and where its drawing goes (nil: standard output).
     struct RenderPlan {
         var input: String
@@ -136,22 +98,7 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// `render`'s options as plain values, and the rendering they ask for. Made from a
-/// ``RenderCommand`` parsed by ArgumentParser, or by the quick reading: creating a command with
-/// its property wrappers asks the Swift runtime about protocol conformances, about 0.2 ms.
-struct RenderSettings: Equatable {
-    typealias RenderPlan = RenderCommand.RenderPlan
-    typealias RenderFailure = RenderCommand.RenderFailure
-
-    var inputs: [String]
-    var output: String?
-    var view: RenderCommand.View?
-    var format: RenderCommand.Format?
-    var theme: RenderCommand.Theme = .light
-    var maxNodes: Int = DiagramOptions.defaultMaximumNodes
-    var heat = false
-    var skipBadLines = false
-
+extension RenderCommand {
     func run() throws {
         let plan: [RenderPlan]
         do {
@@ -167,7 +114,6 @@ struct RenderSettings: Equatable {
         let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
         // libgvc starts up on the other core while the first input is read and analysed.
         if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
-        defer { GraphvizRenderer.shared.waitForWarmUp() }
         var failed = false
         var last: DiagramSource?
         for item in plan {
@@ -247,32 +193,20 @@ struct RenderSettings: Equatable {
     private func render(_ plan: RenderPlan, options: DiagramOptions) throws(RenderFailure) -> DiagramSource {
         let displayName = plan.input == "-" ? "<stdin>" : plan.input
         let input = try InputBytes.read(plan.input)
-        // The bytes belong to `input`: it must live until the trace is read.
-        let loaded = withExtendedLifetime(input) {
+        let loaded = input.withUnsafeBytes { bytes in
             Result { () throws(DiagramSource.LoadError) in
-                try DiagramSource.load(buffer: input.bytes, name: displayName, skipBadLines: skipBadLines)
+                try DiagramSource.load(buffer: bytes, name: displayName, skipBadLines: skipBadLines)
             }
         }
         let source: DiagramSource
-        switch (input.change, loaded) {
-        case (.cut?, _):
-            // Zeros past a cut are not the trace's errors: the cut is.
-            throw RenderFailure(message: InputBytes.message(.cut, name: displayName))
-        case (.written?, .failure):
-            // Nor is text read half old, half new.
-            throw RenderFailure(message: InputBytes.message(.written, name: displayName))
-        case (_, .failure(let error)):
-            throw RenderFailure(message: error.description)
-        case (_, .success(let value)):
-            source = value
+        switch loaded {
+        case .failure(let error): throw RenderFailure(message: error.description)
+        case .success(let value): source = value
         }
         if case .trace(let trace) = source {
             for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
         let chosenView = view.flatMap { DiagramView(rawValue: $0.rawValue) } ?? source.defaultView
-        var options = options
-        // Laid out right after: its label lines can be measured on the other core as it is drawn.
-        options.measuresTextAhead = GraphvizRenderer.measuresTextAhead(for: plan.format)
         guard let graph = source.graph(view: chosenView, options: options) else {
             throw RenderFailure(message: "\(displayName): a scenario has not run, so it has no \(chosenView.rawValue) view; "
                 + "draw --view hierarchy, or run `restoretrace simulate \(displayName)` and render the trace")

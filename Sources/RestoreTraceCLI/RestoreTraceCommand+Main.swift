@@ -18,27 +18,18 @@ extension RestoreTraceCommand {
     /// Parses `arguments` (the process's by default), runs the subcommand and exits.
     /// Exit codes: 0 ok, 1 the input is bad or a check failed, 2 usage error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
-        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
-        RenderCommand.warmUpEarly(arguments: given)
         do {
-            // The main command's usual lines skip ArgumentParser's model (see RenderCommand+QuickParse).
-            if given.first == "render", let render = RenderCommand.quicklyParsed(given.dropFirst()) {
-                try render.run()
-            } else {
-                var command = try parseAsRoot(arguments)
-                try command.run()
-            }
-            GraphvizRenderer.shared.waitForWarmUp()
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            // A render's warm-up may still be inside libgvc: never exit under it.
+            GraphvizRenderer.shared.endWarmUps()
             exit()
         } catch {
-            // Never exit with libgvc busy on the warm-up thread (a usage error after `render`):
-            // a usage error is printed first, then waited for, so the message is not delayed.
+            GraphvizRenderer.shared.endWarmUps()
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
-                GraphvizRenderer.shared.waitForWarmUp()
                 exitProcess(usageErrorExitCode)
             }
-            GraphvizRenderer.shared.waitForWarmUp()
             exit(withError: error)
         }
     }

@@ -20,11 +20,6 @@ public struct RestoreTraceCommand: ParsableCommand {
             SimulateCommand.self,
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
-            GenerateCommand.self,
-            BenchWriterCommand.self,
-            BenchReaderCommand.self,
-            BenchRenderCommand.self,
-            BenchEngineCommand.self,
         ]
     )
 

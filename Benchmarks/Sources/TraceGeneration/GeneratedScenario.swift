@@ -1,6 +1,7 @@
 // GeneratedScenario: synthetic hierarchies of a chosen size and shape, for scale tests and
 // benchmarks (`restoretrace _bench-engine`). Built iteratively, bottom-up, so any depth is fine.
 
+import RestorationEngine
 import TraceFormat
 
 /// Synthetic scenarios with exactly `objects` view controllers and views.

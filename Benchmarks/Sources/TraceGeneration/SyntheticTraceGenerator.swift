@@ -2,6 +2,8 @@
 // and stress tests. A seeded SplitMix64 drives everything, so the same configuration gives
 // byte-identical output on every machine.
 
+import TraceFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

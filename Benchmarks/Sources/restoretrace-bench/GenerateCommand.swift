@@ -1,8 +1,9 @@
-// `restoretrace generate` (hidden): writes a deterministic synthetic trace for benchmarks and
+// `restoretrace-bench generate`: writes a deterministic synthetic trace for benchmarks and
 // stress tests. Documented in Benchmarks/README.md.
 
 import ArgumentParser
 import RestoreTrace
+import TraceGeneration
 
 /// Writes a synthetic trace: same options, byte-identical file.
 struct GenerateCommand: ParsableCommand {
@@ -15,9 +16,8 @@ struct GenerateCommand: ParsableCommand {
             preservation/restoration cycles until the file reaches that size.
 
             Example:
-              restoretrace generate --objects 300 --target-mb 100 -o /tmp/big.jsonl
-            """,
-        shouldDisplay: false
+              restoretrace-bench generate --objects 300 --target-mb 100 -o /tmp/big.jsonl
+            """
     )
 
     enum Clock: String, ExpressibleByArgument, CaseIterable {
@@ -58,12 +58,12 @@ struct GenerateCommand: ParsableCommand {
         do {
             records = try generator.write(to: output)
         } catch {
-            StandardError.write("restoretrace generate: \(error)\n")
+            printError("restoretrace-bench generate: \(error)\n")
             throw ExitCode(1)
         }
         let elapsed = Double(RecordStamper.monotonicNanoseconds() - start)
         let perRecord = records > 0 ? elapsed / Double(records) : 0
-        StandardError.write(
+        printError(
             "generate: \(records) records to \(output) in \(CFormat.string("%.2f", elapsed / 1e9)) s (\(CFormat.string("%.0f", perRecord)) ns/record, generation included)\n")
     }
 }

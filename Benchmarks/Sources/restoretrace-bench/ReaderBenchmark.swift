@@ -1,4 +1,4 @@
-// `restoretrace _bench-reader` (hidden): times the streaming reader alone, the reader with span
+// `restoretrace-bench reader`: times the streaming reader alone, the reader with span
 // pairing, the validator over full records, and validation as `restoretrace validate` does it,
 // over one trace. Used by Benchmarks/reader.sh.
 
@@ -11,18 +11,18 @@ import Musl
 import Darwin
 #endif
 import RestoreTrace
+import TraceGeneration
 
 /// Prints MB/s for four passes over the same trace (best of `--runs`), in CPU time of this
 /// process (one thread), so that a busy machine slows the figures less than wall time would.
-struct BenchReaderCommand: ParsableCommand {
+struct ReaderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_bench-reader",
+        commandName: "reader",
         abstract: "Measure the trace reader's throughput.",
         discussion: """
             Example:
-              restoretrace _bench-reader /tmp/big.jsonl --runs 3
-            """,
-        shouldDisplay: false
+              restoretrace-bench reader /tmp/big.jsonl --runs 3
+            """
     )
 
     @Argument(help: "The trace to read.")
@@ -65,12 +65,12 @@ struct BenchReaderCommand: ParsableCommand {
                 do {
                     reader = try TraceReader(path: trace, options: options)
                 } catch {
-                    StandardError.write("restoretrace _bench-reader: \(error)\n")
-                    throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
+                    printError("restoretrace-bench reader: \(error)\n")
+                    throw ExitCode(2)
                 }
-                let start = BenchReaderCommand.cpuNanoseconds()
+                let start = ReaderBenchmark.cpuNanoseconds()
                 records = pass(reader)
-                best = min(best, BenchReaderCommand.cpuNanoseconds() - start)
+                best = min(best, ReaderBenchmark.cpuNanoseconds() - start)
                 bytes = reader.bytesRead
             }
             let seconds = Double(best) / 1e9

@@ -1,4 +1,4 @@
-// `restoretrace _bench-writer` (hidden): measures what recording costs per record with the
+// `restoretrace-bench writer`: measures what recording costs per record with the
 // JSONL writer, against the do-nothing recorder. Used by Benchmarks/reader.sh.
 
 #if canImport(FoundationEssentials)
@@ -15,18 +15,18 @@ import Musl
 import Darwin
 #endif
 import RestoreTrace
+import TraceGeneration
 
 /// Records a realistic mix (encode spans with bytes and keys, exclude instants) and prints CPU
 /// ns/record (CPU time, so that a busy machine slows the figure less than wall time would).
-struct BenchWriterCommand: ParsableCommand {
+struct WriterBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_bench-writer",
+        commandName: "writer",
         abstract: "Measure the trace writer's cost per record.",
         discussion: """
             Example:
-              restoretrace _bench-writer --records 2000000 --durability buffered
-            """,
-        shouldDisplay: false
+              restoretrace-bench writer --records 2000000 --durability buffered
+            """
     )
 
     enum Durability: String, ExpressibleByArgument, CaseIterable {
@@ -68,7 +68,7 @@ struct BenchWriterCommand: ParsableCommand {
                 try writer.close()
                 bytes = writer.bytesWritten
             } catch {
-                StandardError.write("restoretrace _bench-writer: \(error)\n")
+                printError("restoretrace-bench writer: \(error)\n")
                 throw ExitCode(1)
             }
             totals.append(run.total)
@@ -94,7 +94,7 @@ struct BenchWriterCommand: ParsableCommand {
         let keys = TraceAttribute("keys", .strings(["kContentOffset", "kSelectedModelIds"]))
         let reason = [TraceAttribute("reason", "noRestorationIdentifier")]
         let (userStart, systemStart) = Self.userAndSystemNanoseconds()
-        let start = BenchReaderCommand.cpuNanoseconds()
+        let start = ReaderBenchmark.cpuNanoseconds()
         var written = 0
         var i = 0
         while written + 3 <= records {
@@ -105,7 +105,7 @@ struct BenchWriterCommand: ParsableCommand {
             written += 3
             i += 1
         }
-        let elapsed = BenchReaderCommand.cpuNanoseconds() - start
+        let elapsed = ReaderBenchmark.cpuNanoseconds() - start
         let (userEnd, systemEnd) = Self.userAndSystemNanoseconds()
         let scale = { (value: UInt64) in written > 0 ? value * UInt64(records) / UInt64(written) : value }
         return (scale(elapsed), scale(userEnd - userStart), scale(systemEnd - systemStart))

@@ -1,20 +1,25 @@
-// `restoretrace _bench-render` (hidden): times what `render` does before the layout, step by
+// `restoretrace-bench render`: times what `render` does before the layout, step by
 // step, over one trace: reading it into a table, and for each view the graph and its DOT text.
-// Used by Benchmarks/render.sh to show where the time before libgvc goes.
 
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestoreTrace
 
 /// Prints the CPU time of each step (best of `--runs`) of preparing a trace for libgvc.
-struct BenchRenderCommand: ParsableCommand {
+struct RenderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_bench-render",
+        commandName: "render",
         abstract: "Measure render's work before the layout.",
         discussion: """
             Example:
-              restoretrace _bench-render /tmp/g5000.jsonl --runs 20
-            """,
-        shouldDisplay: false
+              restoretrace-bench render /tmp/g5000.jsonl --runs 20
+            """
     )
 
     @Argument(help: "The trace to prepare.")
@@ -27,13 +32,12 @@ struct BenchRenderCommand: ParsableCommand {
     var views: String = "flow,hierarchy,locate"
 
     func run() throws {
-        let input: InputBytes
-        do {
-            input = try InputBytes.read(trace)
-        } catch {
-            StandardError.write("restoretrace _bench-render: \(error.message)\n")
-            throw ExitCode(1)
+        let descriptor = open(trace, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0, let input = try? FileDescriptorReading.readAll(descriptor) else {
+            printError("restoretrace-bench render: cannot read \(trace): \(String(cString: strerror(errno)))\n")
+            throw ExitCode(2)
         }
+        close(descriptor)
         func report(_ name: String, nanoseconds: UInt64) {
             print(name + String(repeating: " ", count: max(0, 24 - name.count)) + CFormat.string("%8.3f ms CPU", Double(nanoseconds) / 1e6))
         }
@@ -44,25 +48,23 @@ struct BenchRenderCommand: ParsableCommand {
             var results: [T] = []
             results.reserveCapacity(max(1, runs))
             for _ in 0..<max(1, runs) {
-                let start = BenchReaderCommand.cpuNanoseconds()
+                let start = ReaderBenchmark.cpuNanoseconds()
                 let result = try body()
-                fastest = min(fastest, BenchReaderCommand.cpuNanoseconds() - start)
+                fastest = min(fastest, ReaderBenchmark.cpuNanoseconds() - start)
                 results.append(result)
             }
             let result = results.last
             report(name, nanoseconds: fastest)
             return result!
         }
-        let source = try withExtendedLifetime(input) {
-            try best("load (table)") { try DiagramSource.load(buffer: input.bytes, name: trace, kind: .trace) }
+        let source = try best("load (table)") {
+            try input.withUnsafeBytes { try DiagramSource.load(buffer: $0, name: trace, kind: .trace) }
         }
         guard case .trace(let loaded) = source else { throw ExitCode(1) }
-        print("  \(loaded.recordCount) records, \(input.bytes.count) bytes")
+        print("  \(loaded.recordCount) records, \(input.count) bytes")
         for view in DiagramView.allCases where views.split(separator: ",").contains(Substring(view.rawValue)) {
             let graph = best("\(view.rawValue): graph") { source.graph(view: view)! }
             _ = best("\(view.rawValue): DOT text") { graph.dotSource }
-            let building = (0..<max(1, runs)).map { _ in GraphvizRenderer.shared.measureBuilding(graph) }.min() ?? 0
-            report("\(view.rawValue): cgraph build", nanoseconds: building)
         }
     }
 }

@@ -1,4 +1,4 @@
-// `restoretrace _bench-engine` (hidden): times preservation and restoration of a generated
+// `restoretrace-bench engine`: times preservation and restoration of a generated
 // hierarchy of N objects through the engine (Preserver, archive on disk, Restorer), with a
 // chosen recorder; building the scenario's objects is timed apart. Used by Benchmarks/engine.sh.
 
@@ -16,17 +16,17 @@ import Musl
 import Darwin
 #endif
 import RestoreTrace
+import TraceGeneration
 
 /// Preserves and restores a generated hierarchy; prints time per object and peak memory.
-struct BenchEngineCommand: ParsableCommand {
+struct EngineBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_bench-engine",
+        commandName: "engine",
         abstract: "Measure the engine's preserve and restore time per object.",
         discussion: """
             Example:
-              restoretrace _bench-engine --objects 100000 --recorder jsonl --shape mixed
-            """,
-        shouldDisplay: false
+              restoretrace-bench engine --objects 100000 --recorder jsonl --shape mixed
+            """
     )
 
     enum Recorder: String, ExpressibleByArgument, CaseIterable {
@@ -100,7 +100,7 @@ struct BenchEngineCommand: ParsableCommand {
                 + "(scenario build \(Self.milliseconds(buildNanos)) ms each process, not counted) "
                 + "decoded=\(report.decodedPaths.count) peak-rss=\(Self.peakResidentKilobytes() / 1024) MB")
         } catch {
-            StandardError.write("restoretrace _bench-engine: \(error)\n")
+            printError("restoretrace-bench engine: \(error)\n")
             throw ExitCode(1)
         }
     }
