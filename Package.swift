@@ -16,8 +16,10 @@ let package = Package(
     targets: [
         // Layer 0: the trace contract. No dependencies.
         .target(name: "TraceFormat"),
+        // The relaunch child of `simulate`, started with posix_spawn (what Swift's Glibc module does not show).
+        .target(name: "CProcessSpawn"),
         // Layer 1: the UIKit model and the trace analyses.
-        .target(name: "RestorationEngine", dependencies: ["TraceFormat"]),
+        .target(name: "RestorationEngine", dependencies: ["TraceFormat", "CProcessSpawn"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         // Graphviz: libgvc behind a typed DOT model; knows nothing of restoration.
         .systemLibrary(
@@ -32,12 +34,10 @@ let package = Package(
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
         .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
-        // The relaunch child of `simulate`, started with posix_spawn.
-        .target(name: "CProcessSpawn"),
         // The command line: commands live in a library so tests can run them in-process.
         .target(
             name: "RestoreTraceCLI",
-            dependencies: ["RestoreTrace", "CProcessSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI"]),
 
@@ -56,7 +56,7 @@ let package = Package(
         // Helpers more than one test target uses (not a product; nothing ships it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat", "TraceGeneration"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "CGraphvizSupport", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TraceGeneration", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TraceGeneration", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"]),
     ]
 )

@@ -178,5 +178,5 @@ for objects in "${growth[@]}"; do
     printf "%-8s %7s %10s %9s\n" "$objects" "$nodes" "${medians[0]}" "${medians[1]}"
 done
 echo
-echo "The --max-nodes default ($(grep -o 'defaultMaximumNodes = [0-9]*' Sources/Diagrams/DiagramOptions.swift | grep -o '[0-9]*$'))"
+echo "The --max-nodes default ($(grep -o 'defaultMaximumNodes = [0-9]*' Sources/Diagrams/Style/DiagramOptions.swift | grep -o '[0-9]*$'))"
 echo "should keep every view's render under 2 s on this machine: compare with the rows above."

@@ -27,15 +27,11 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    enum Target: String, ExpressibleByArgument, CaseIterable {
-        case chrome, speedscope, otlp
-    }
-
     @Argument(help: "The trace (.jsonl), or - for standard input.")
     var trace: String
 
     @Option(help: "The format to write: chrome, speedscope or otlp.")
-    var to: Target
+    var to: ExportFormat
 
     @Option(name: .shortAndLong, help: "Where to write (- for standard output). Default: TRACE with the format's extension.")
     var output: String?
@@ -46,7 +42,7 @@ struct ExportCommand: ParsableCommand {
     init() {}
 
     /// The default output name: `run.jsonl` → `run.trace.json` / `run.speedscope.json` / `run.otlp.jsonl`.
-    static func defaultOutput(for trace: String, target: Target) -> String? {
+    static func defaultOutput(for trace: String, target: ExportFormat) -> String? {
         guard trace != "-" else { return nil }
         let base = trace.hasSuffix(".jsonl") ? String(trace.dropLast(".jsonl".count)) : trace
         switch target {
@@ -66,7 +62,7 @@ struct ExportCommand: ParsableCommand {
                 "error: -o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output\n")
             throw ExitCode(2)
         }
-        let format = ExportFormat(rawValue: to.rawValue) ?? .chrome
+        let format = to
         do {
             let warnings = try ExportCommand.export(
                 path: trace, format: format, to: destination, skipBadLines: skipBadLines)

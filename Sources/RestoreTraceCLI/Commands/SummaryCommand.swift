@@ -37,10 +37,6 @@ struct SummaryCommand: ParsableCommand {
         case text, markdown, json, csv
     }
 
-    enum Grouping: String, ExpressibleByArgument, CaseIterable {
-        case kind, `class`, path
-    }
-
     @Argument(help: "The trace (.jsonl), or - for standard input.")
     var trace: String
 
@@ -51,7 +47,7 @@ struct SummaryCommand: ParsableCommand {
     var top: Int = 10
 
     @Option(help: "Group the per-kind table by kind, class, or path.")
-    var by: Grouping = .kind
+    var by: SummaryGrouping = .kind
 
     @Flag(help: "Skip malformed lines (reported as warnings) instead of stopping at the first one.")
     var skipBadLines = false
@@ -63,7 +59,7 @@ struct SummaryCommand: ParsableCommand {
             StandardError.write("error: --top must be 0 or more, got \(top)\n")
             throw ExitCode(2)
         }
-        let grouping = SummaryGrouping(rawValue: by.rawValue) ?? .kind
+        let grouping = by
         let summary: TraceSummary
         do {
             summary = try SummaryCommand.summarise(path: trace, top: top, grouping: grouping, skipBadLines: skipBadLines)

@@ -35,18 +35,6 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    enum View: String, ExpressibleByArgument, CaseIterable {
-        case flow, hierarchy, locate
-    }
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, png, pdf, dot
-    }
-
-    enum Theme: String, ExpressibleByArgument, CaseIterable {
-        case light, dark
-    }
-
     @Argument(help: "Traces (.jsonl) and scenarios (.json), or - for standard input.")
     var inputs: [String]
 
@@ -54,13 +42,13 @@ struct RenderCommand: ParsableCommand {
     var output: String?
 
     @Option(help: "flow (default for a trace), hierarchy (default for a scenario), or locate.")
-    var view: View?
+    var view: DiagramView?
 
     @Option(help: "svg (default), png, pdf or dot. Defaults to -o's extension.")
-    var format: Format?
+    var format: OutputFormat?
 
     @Option(help: "light (default) or dark.")
-    var theme: Theme = .light
+    var theme: DiagramTheme = .light
 
     @Option(parsing: .unconditional, help: "Collapse rows and subtrees into summary nodes past this many nodes (at least 20).")
     var maxNodes: Int = DiagramOptions.defaultMaximumNodes
@@ -111,7 +99,7 @@ extension RenderCommand {
             RenderCommand.printError("error: \(clash)")
             throw ExitCode(2)
         }
-        let options = DiagramOptions(theme: theme == .dark ? .dark : .light, maximumNodes: maxNodes, heat: heat)
+        let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat)
         // libgvc starts up on the other core while the first input is read and analysed.
         if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
         var failed = false
@@ -171,7 +159,7 @@ extension RenderCommand {
         } else {
             fileFormat = nil
         }
-        let chosen = format.flatMap { OutputFormat(rawValue: $0.rawValue) } ?? fileFormat ?? .svg
+        let chosen = format ?? fileFormat ?? .svg
         return inputs.map { input in
             let destination: String?
             if let output {
@@ -206,7 +194,7 @@ extension RenderCommand {
         if case .trace(let trace) = source {
             for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
         }
-        let chosenView = view.flatMap { DiagramView(rawValue: $0.rawValue) } ?? source.defaultView
+        let chosenView = view ?? source.defaultView
         guard let graph = source.graph(view: chosenView, options: options) else {
             throw RenderFailure(message: "\(displayName): a scenario has not run, so it has no \(chosenView.rawValue) view; "
                 + "draw --view hierarchy, or run `restoretrace simulate \(displayName)` and render the trace")

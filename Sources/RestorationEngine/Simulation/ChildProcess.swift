@@ -1,5 +1,5 @@
-// A child process started with posix_spawn (C target CProcessSpawn), for the relaunch
-// `simulate` runs: standard input and output on /dev/null, standard error on a pipe this process
+// A child process started with posix_spawn (C target CProcessSpawn), for the relaunch process
+// `restoretrace simulate` runs: standard input and output on /dev/null, standard error on a pipe this process
 // reads. (Foundation's Process would link the whole of swift-corelibs-foundation into the
 // executable.) Like Process, the child gets a process group of its own, the default action for
 // every signal, unblocked (`simulate` ignores SIGINT, SIGTERM and SIGHUP while it runs, and
@@ -14,16 +14,27 @@ import Musl
 import Darwin
 #endif
 import CProcessSpawn
-import RestoreTrace
+import TraceFormat
 
-struct ChildProcess {
-    let identifier: pid_t
+package struct ChildProcess {
+    package let identifier: pid_t
     /// The read end of the child's standard error; -1 once read to the end and closed.
     private var standardError: Int32
 
+    /// Why a child could not be started: `strerror`'s text.
+    package struct StartFailure: Error, Sendable {
+        package let reason: String
+    }
+
+    /// How a child ended.
+    package enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
     /// Starts `path` with `arguments` (the first is the program's name) and `environment`
     /// (`NAME=value` entries). Throws, with the reason, when it cannot be started.
-    static func start(_ path: String, arguments: [String], environment: [String]) throws(SimulateRunError) -> ChildProcess {
+    package static func start(_ path: String, arguments: [String], environment: [String]) throws(StartFailure) -> ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -31,14 +42,14 @@ struct ChildProcess {
         var errorPipe: Int32 = -1
         let status = restoretrace_spawn(path, argv, envp, &identifier, &errorPipe)
         guard status == 0 else {
-            throw SimulateRunError(message: "cannot start the relaunch (\(path)): \(String(cString: strerror(status)))")
+            throw StartFailure(reason: String(cString: strerror(status)))
         }
         return ChildProcess(identifier: identifier, standardError: errorPipe)
     }
 
     /// Everything the child writes to standard error, until it closes it (usually: until it ends);
     /// empty when read already.
-    mutating func readStandardError() -> [UInt8] {
+    package mutating func readStandardError() -> [UInt8] {
         guard standardError >= 0 else { return [] }
         defer {
             close(standardError)
@@ -49,7 +60,7 @@ struct ChildProcess {
     }
 
     /// Waits for the child to end and says how it did.
-    func wait() -> SimulateRelaunchProcess.Ending {
+    package func wait() -> Ending {
         var status: Int32 = 0
         while waitpid(identifier, &status, 0) < 0 {
             // Only an interrupted wait is retried: ECHILD (reaped elsewhere) has no status to give.

@@ -15,22 +15,20 @@ import Darwin
 #endif
 import RestoreTrace
 
-/// One relaunch of the app in a child process.
-struct SimulateRelaunchProcess {
-    /// How the child ended.
-    enum Ending: Equatable {
-        case exited(Int32)
-        case killed(signal: Int32)
+extension ChildProcess.Ending {
+    var isSuccess: Bool { self == .exited(0) }
 
-        var isSuccess: Bool { self == .exited(0) }
-
-        var description: String {
-            switch self {
-            case .exited(let status): return "exited with status \(status)"
-            case .killed(let signal): return "was killed by signal \(signal)" + (signal == SIGABRT ? " (SIGABRT, abort)" : "")
-            }
+    var description: String {
+        switch self {
+        case .exited(let status): return "exited with status \(status)"
+        case .killed(let signal): return "was killed by signal \(signal)" + (signal == SIGABRT ? " (SIGABRT, abort)" : "")
         }
     }
+}
+
+/// One relaunch of the app in a child process.
+struct SimulateRelaunchProcess {
+    typealias Ending = ChildProcess.Ending
 
     struct Result {
         var ending: Ending
@@ -60,8 +58,12 @@ struct SimulateRelaunchProcess {
         var environment = ProcessInfo.processInfo.environment
         // The modelled crash is an abort(): no Swift backtrace on stderr, no time spent symbolicating.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        var child = try ChildProcess.start(
-            executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+        var child: ChildProcess
+        do {
+            child = try ChildProcess.start(executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+        } catch {
+            throw SimulateRunError(message: "cannot start the relaunch (\(executable.path)): \(error.reason)")
+        }
         interruption?.watch(child: child.identifier)
         let errorBytes = child.readStandardError()
         let status = child.wait()
