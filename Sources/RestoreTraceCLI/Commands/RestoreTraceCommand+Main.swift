@@ -21,11 +21,8 @@ extension RestoreTraceCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            // A render's warm-up may still be inside libgvc: never exit under it.
-            GraphvizRenderer.shared.endWarmUps()
             exit()
         } catch {
-            GraphvizRenderer.shared.endWarmUps()
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
                 exitProcess(usageErrorExitCode)
