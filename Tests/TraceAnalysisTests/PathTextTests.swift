@@ -13,6 +13,33 @@ struct PathTextTests {
         #expect(PathText.display(["say \"hi\"", ""]) == "\"say \\\"hi\\\"\"/\"\"")
     }
 
+    @Test("a path is read back as display writes it, or as a JSON array", arguments: [
+        ["Tabs", "CountryNav", "Détail"], ["a/b"], ["a", "b"], ["say \"hi\"", ""], ["back\\slash", "x"],
+        ["\u{1B}[31mred\nline\u{202E}txt"], ["Café", "日本"],
+    ])
+    func parsesWhatItDisplays(_ path: [String]) throws {
+        #expect(try PathText.parse(PathText.display(path)).get() == path)
+    }
+
+    @Test("a path given as a JSON array, and text that is no path, with why")
+    func parsesArraysAndRefuses() throws {
+        #expect(try PathText.parse(#"["Tabs","a/b"]"#).get() == ["Tabs", "a/b"])
+        for (text, problem) in [
+            (#"Tabs/"open"#, "a quoted identifier has no closing quote"),
+            ("Tabs//Detail", "an identifier is empty"),
+            ("", "an identifier is empty"),
+            (#""a"b"#, "a closing quote must end the identifier"),
+            (#""\q""#, "is followed by"),
+            ("[1,2]", "not a JSON array of strings"),
+            ("[]", "the array is empty"),
+        ] {
+            switch PathText.parse(text) {
+            case .success(let path): Issue.record("\(text) read as \(path)")
+            case .failure(let error): #expect(error.description.contains(problem), "\(text): \(error)")
+            }
+        }
+    }
+
     @Test("escape sequences, newlines and bidirectional overrides never pass through")
     func controlCharacters() {
         let hostile = "\u{1B}[31mred\nline\u{202E}txt"

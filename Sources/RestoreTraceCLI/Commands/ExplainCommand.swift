@@ -88,7 +88,7 @@ struct ExplainCommand: ParsableCommand {
             switch result {
             case .success(let table): loaded = table
             case .failure(let error):
-                throw Self.fail(error.description + (skipBadLines ? "" : "\n(fix that line, or pass --skip-bad-lines to skip bad lines and go on)"))
+                throw Self.fail(error.description)
             }
         } catch let failure as RenderCommand.RenderFailure {
             throw Self.fail(failure.message)

@@ -77,11 +77,19 @@ public struct ExplainTextFormat: Sendable {
             out.newline()
             for verdict in verdicts.all[group.range] {
                 try out.flushIfFull()
-                if group.status == .restored {
+                // Objects that are no problem take a line each: how they were found, or where preserved.
+                switch group.status {
+                case .restored:
                     var parts = [verdict.subject.displayNameWithClass, ": ", String(verdict.summary.dropPrefix("restored: "))]
                     if !verdict.because.isEmpty { parts += [" (", verdict.because.joined(separator: "; "), ")"] }
                     out.wrapped(parts, indent: "", continuation: "    ")
                     continue
+                case .preservedOnly:
+                    out.wrapped([verdict.subject.displayNameWithClass, ": ", verdict.because.joined(separator: "; ")],
+                                indent: "", continuation: "    ")
+                    continue
+                case .notRestored:
+                    break
                 }
                 out.wrapped([verdict.subject.displayNameWithClass, " was ", verdict.summary] + chain(verdict.because) + ["."],
                             indent: "", continuation: "    ")
