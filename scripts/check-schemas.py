@@ -8,7 +8,9 @@
 - Tests/Schema/valid/* pass (`*.trace.jsonl` as whole traces, other `*.jsonl` line by line) and
   every line of Tests/Schema/invalid/*.jsonl, and every invalid/*.scenario.json, fails;
 - the examples in docs/trace-format.md and docs/scenario-format.md are valid, and the Python
-  producer and consumer shown there run and print what the page says they print.
+  producer and consumer shown there run and print what the page says they print;
+- `restoretrace explain --format json` on every Traces/*.jsonl follows docs/explain-schema.json
+  (with the built binary: run after `swift build`).
 
 Usage: python3 scripts/check-schemas.py [--verbose]
 The last line is `N passed, N failed`; the exit status is 1 when anything failed.
@@ -28,6 +30,7 @@ from referencing import Registry, Resource
 ROOT = Path(__file__).resolve().parent.parent
 TRACE_SCHEMA = ROOT / "docs" / "trace-schema.json"
 SCENARIO_SCHEMA = ROOT / "docs" / "scenario-schema.json"
+EXPLAIN_SCHEMA = ROOT / "docs" / "explain-schema.json"
 TRACE_DOC = ROOT / "docs" / "trace-format.md"
 SCENARIO_DOC = ROOT / "docs" / "scenario-format.md"
 FIXTURES = ROOT / "Tests" / "Schema"
@@ -327,6 +330,32 @@ def check_matches_fixture(scenario, where, tally):
         tally.fail(where, f"differs from {relative(fixture)}; change both together")
 
 
+def check_explain_output(validator, traces, tally):
+    """`restoretrace explain --format json` on each trace must follow the explain schema."""
+    try:
+        bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
+                                  check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as error:
+        tally.fail(relative(EXPLAIN_SCHEMA), f"cannot find the built restoretrace: {error}")
+        return
+    binary = Path(bin_path) / "restoretrace"
+    if not binary.exists():
+        tally.fail(relative(EXPLAIN_SCHEMA), f"{binary} is not built; run swift build first")
+        return
+    for path in traces:
+        where = f"explain --format json {relative(path)}"
+        run = subprocess.run([str(binary), "explain", str(path), "--format", "json"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120)
+        if run.returncode != 0:
+            tally.fail(where, f"exit {run.returncode}: {run.stderr.strip()}")
+            continue
+        try:
+            problem = first_error(validator, json.loads(run.stdout))
+        except json.JSONDecodeError as error:
+            problem = f"not JSON: {error.msg}"
+        tally.fail(where, problem) if problem else tally.ok(where)
+
+
 def main():
     tally = Tally(verbose="--verbose" in sys.argv[1:])
     trace_validator = load_schema(TRACE_SCHEMA, tally)
@@ -356,6 +385,10 @@ def main():
         for path in sorted((FIXTURES / "invalid").glob("*.scenario.json")):
             check_scenario_file(scenario_validator, path, tally, expect_valid=False)
         check_scenario_doc(scenario_validator, tally)
+
+    explain_validator = load_schema(EXPLAIN_SCHEMA, tally)
+    if explain_validator:
+        check_explain_output(explain_validator, traces, tally)
 
     print(f"{tally.passed} passed, {tally.failed} failed")
     return 1 if tally.failed else 0

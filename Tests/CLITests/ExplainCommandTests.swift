@@ -55,7 +55,8 @@ import Testing
         let out = run.standardOutput
         #expect(out.hasPrefix("# restoretrace explain: `rule-06-no-identifier`\n"))
         #expect(out.contains("## Not restored (4)"))
-        #expect(out.contains("- `ComposeViewController (no identifier, below Tabs)` (`ComposeViewController`) was not preserved"))
+        #expect(out.contains("- `ComposeViewController (no identifier, below Tabs)` was not preserved"))
+        #expect(out.contains("- `Attachments (AttachmentsViewController, below Tabs)` was not preserved"))
         #expect(out.contains("| `Tabs` | `UITabBarController` | it existed at launch |"))
     }
 

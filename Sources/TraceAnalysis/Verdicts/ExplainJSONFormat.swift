@@ -27,6 +27,7 @@ public enum ExplainJSONFormat {
         json.key("format"); json.string(format)
         json.key("trace"); json.string(name)
         json.key("scenario"); json.string(verdicts.header.scenario)
+        json.key("subtree"); json.strings(verdicts.subtree)
         json.key("run")
         json.beginObject()
         let run = verdicts.run

@@ -70,11 +70,17 @@ public struct ExplainTextFormat: Sendable {
         let run = verdicts.run
         out.wrapped(["Outcome: ", run.summary] + chain(run.because) + ["."], indent: "", continuation: "    ")
         if let fix = run.fix { out.wrapped(["Fix: ", fix, "."], indent: "  ", continuation: "    ") }
+        if let subtree = verdicts.subtree {
+            let counts = verdicts.counts
+            out.wrapped(["Showing ", PathText.display(subtree), " and what is below it: \(counts.restored) restored, ",
+                         "\(counts.notRestored) not restored", counts.preservedOnly > 0 ? ", \(counts.preservedOnly) preserved only." : "."],
+                        indent: "", continuation: "    ")
+        }
         for group in groupRanges(verdicts) {
             out.newline()
             out.append(heading("\(group.title.uppercased()) (\(group.range.count))", status: group.status))
             out.newline()
-            out.newline()
+            if group.status != .notRestored { out.newline() }
             for verdict in verdicts.all[group.range] {
                 try out.flushIfFull()
                 // Objects that are no problem take a line each: how they were found, or where preserved.
@@ -91,6 +97,7 @@ public struct ExplainTextFormat: Sendable {
                 case .notRestored:
                     break
                 }
+                out.newline()
                 out.wrapped([verdict.subject.displayNameWithClass, " was ", verdict.summary] + chain(verdict.because) + ["."],
                             indent: "", continuation: "    ")
                 if let fix = verdict.fix { out.wrapped(["Fix: ", fix, "."], indent: "  ", continuation: "    ") }
@@ -100,7 +107,6 @@ public struct ExplainTextFormat: Sendable {
                     appendLines(verdict.rows, verdicts, into: &out)
                     out.newline()
                 }
-                out.newline()
             }
         }
         if verdicts.all.isEmpty {
@@ -139,6 +145,11 @@ public struct ExplainTextFormat: Sendable {
         out.append("**Outcome:** " + Markdown.escaped(run.summary + (chain(run.because).joined()) + "."))
         if let fix = run.fix { out.append(" **Fix:** " + Markdown.escaped(fix + ".")) }
         out.newline()
+        if let subtree = verdicts.subtree {
+            out.newline()
+            out.append("Showing " + Markdown.code(PathText.display(subtree)) + " and what is below it.")
+            out.newline()
+        }
         for group in groupRanges(verdicts) {
             out.newline()
             out.append("## \(group.title) (\(group.range.count))")
@@ -157,14 +168,13 @@ public struct ExplainTextFormat: Sendable {
             }
             for verdict in verdicts.all[group.range] {
                 try out.flushIfFull()
-                out.append("- " + Markdown.code(verdict.subject.displayName))
-                if let name = verdict.subject.className { out.append(" (" + Markdown.code(name) + ")") }
+                out.append("- " + Markdown.code(verdict.subject.displayNameWithClass))
                 out.append(Markdown.escaped(" was " + verdict.summary + chain(verdict.because).joined() + "."))
                 if let fix = verdict.fix { out.append("\n  **Fix:** " + Markdown.escaped(fix + ".")) }
                 var facts = ""
                 if let source = verdict.source { facts += "Source " + Markdown.code(source.description) + "; " }
                 if !verdict.rows.isEmpty {
-                    out.append("\n  *" + facts + "trace line" + (verdict.rows.count == 1 ? " " : "s "))
+                    out.append("\n  *" + facts + (facts.isEmpty ? "Trace line" : "trace line") + (verdict.rows.count == 1 ? " " : "s "))
                     appendLines(verdict.rows, verdicts, into: &out)
                     out.append(".*")
                 } else if !facts.isEmpty {

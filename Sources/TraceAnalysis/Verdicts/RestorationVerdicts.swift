@@ -17,6 +17,8 @@ public struct RestorationVerdicts: Sendable {
     /// Problems first, then preserved only, then restored; trace order within each.
     public let all: [RestorationVerdict]
     public let counts: VerdictCounts
+    /// The path whose subtree the verdicts are of; nil for the whole trace.
+    public let subtree: [String]?
     /// The line of each verdict row (see ``RestorationVerdict/rows``).
     private let rowLines: [Int]?
 
@@ -50,6 +52,7 @@ public struct RestorationVerdicts: Sendable {
     package init(table: TraceTable, rowLines: [Int]? = nil, subtree: [String]? = nil) throws(SelectionError) {
         header = table.header
         self.rowLines = rowLines
+        self.subtree = subtree
         var reasoner = VerdictReasoner(table: table, rowLines: rowLines)
         var inScope: [Bool]?
         if let subtree {
