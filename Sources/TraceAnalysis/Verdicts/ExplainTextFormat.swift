@@ -162,15 +162,20 @@ public struct ExplainTextFormat: Sendable {
                     let how = String(verdict.summary.dropPrefix("restored: "))
                         + (verdict.because.isEmpty ? "" : "; " + verdict.because.joined(separator: "; "))
                     out.append("| " + Markdown.code(verdict.subject.displayName) + " | "
-                        + (verdict.subject.className.map(Markdown.code) ?? "") + " | " + Markdown.escaped(how) + " |\n")
+                        + (verdict.subject.className.map(Markdown.code) ?? "") + " | ")
+                    out.appendEscaped([how])
+                    out.append(" |\n")
                 }
                 continue
             }
             for verdict in verdicts.all[group.range] {
                 try out.flushIfFull()
                 out.append("- " + Markdown.code(verdict.subject.displayNameWithClass))
-                out.append(Markdown.escaped(" was " + verdict.summary + chain(verdict.because).joined() + "."))
-                if let fix = verdict.fix { out.append("\n  **Fix:** " + Markdown.escaped(fix + ".")) }
+                out.appendEscaped([" was ", verdict.summary] + chain(verdict.because) + ["."])
+                if let fix = verdict.fix {
+                    out.append("\n  **Fix:** ")
+                    out.appendEscaped([fix, "."])
+                }
                 var facts = ""
                 if let source = verdict.source { facts += "Source " + Markdown.code(source.description) + "; " }
                 if !verdict.rows.isEmpty {
@@ -212,6 +217,27 @@ struct TextBuffer {
     }
 
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// The parts as Markdown prose: control characters made visible, Markdown's special
+    /// characters escaped, line breaks as spaces (see ``Markdown/escaped(_:)``).
+    mutating func appendEscaped(_ parts: [String]) {
+        for part in parts {
+            let text = PathText.sanitized(part)
+            // Most parts hold nothing to escape: they go in whole.
+            if text.utf8.allSatisfy({ !Markdown.isSpecial($0) && $0 != 0x0A }) {
+                bytes.append(contentsOf: text.utf8)
+                continue
+            }
+            for byte in text.utf8 {
+                if Markdown.isSpecial(byte) {
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
+                } else {
+                    bytes.append(byte == 0x0A ? 0x20 : byte)
+                }
+            }
+        }
+    }
     mutating func newline() { bytes.append(0x0A) }
 
     /// The parts, joined, wrapped at spaces to ``maxWidth`` columns: the first line after
@@ -270,8 +296,8 @@ enum Markdown {
         let flat = PathText.sanitized(text).replacingNewlines()
         var longest = 0
         var run = 0
-        for character in flat {
-            run = character == "`" ? run + 1 : 0
+        for byte in flat.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
@@ -281,22 +307,21 @@ enum Markdown {
 
     /// Prose with Markdown's special characters escaped.
     static func escaped(_ text: String) -> String {
-        let sanitized = PathText.sanitized(text)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sanitized.utf8.count + 16)
-        for byte in sanitized.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "#"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x0A:
-                bytes.append(0x20)
-            default:
-                bytes.append(byte)
-            }
+        var buffer = TextBuffer(output: MemoryOutput(), maxWidth: 0)
+        buffer.appendEscaped([text])
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// Whether Markdown gives `byte` a meaning in prose.
+    @inline(__always)
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "#"):
+            return true
+        default:
+            return false
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -305,5 +330,7 @@ extension String {
     func dropPrefix(_ prefix: String) -> Substring { hasPrefix(prefix) ? dropFirst(prefix.count) : self[...] }
 
     /// Line breaks as spaces (control characters are already made visible by PathText).
-    func replacingNewlines() -> String { contains("\n") ? split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") : self }
+    func replacingNewlines() -> String {
+        utf8.contains(0x0A) ? split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") : self
+    }
 }
