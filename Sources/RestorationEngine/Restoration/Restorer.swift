@@ -240,7 +240,9 @@ private final class RestorationPass {
     /// and where its parent's coder references it. `restoretrace explain` reads them to say why
     /// an object was not found.
     private func searchFacts(_ archived: ArchivedObject, parentPosition: Int?, in archive: RestorationArchive) -> [TraceAttribute] {
-        var facts = [TraceAttribute("objectKind", .string(archived.kind.traceKind.rawValue))]
+        var facts: [TraceAttribute] = []
+        facts.reserveCapacity(6)
+        facts.append(TraceAttribute("objectKind", .string(archived.kind.traceKind.rawValue)))
         if let name = archived.restorationClassName { facts.append(TraceAttribute("restorationClass", .string(name))) }
         if case .object(let info)? = archived.value(forKey: StateCoderKey.storyboard) {
             if let name = info["name"]?.stringValue { facts.append(TraceAttribute("storyboard", .string(name))) }
@@ -255,28 +257,32 @@ private final class RestorationPass {
         return facts
     }
 
-    /// Where each child is referenced in its parent's coder, for the parents indexed so far.
-    private var referencePlaces: [RestorationPath: (key: String, index: Int?)] = [:]
-    private var indexedParents: Set<Int> = []
+    /// For each parent (by archive position) whose children are being located, where in its
+    /// coder's references the search for the next child starts: children are archived in the
+    /// order their parent referenced them, so each is found at once.
+    private var referenceCursors: [Int: (slot: Int, element: Int)] = [:]
 
     /// The key (and position, in a list) under which the parent at `parentPosition` referenced
-    /// `path`. Each parent's references are indexed once, when its first child is located.
+    /// `path`; nil when it did not (a child its container did not encode is not archived).
     private func referencePlace(of path: RestorationPath, parentPosition: Int, in archive: RestorationArchive)
         -> (key: String, index: Int?)?
     {
-        if indexedParents.insert(parentPosition).inserted {
-            let parent = archive.objects[parentPosition].path.components
-            for slot in archive.objects[parentPosition].slots {
-                guard case .references(let paths, let isList) = slot.content else { continue }
-                for (index, child) in paths.enumerated() {
-                    // Only its own children: a coder may also reference objects elsewhere.
-                    guard let child, child.depth == parent.count + 1, child.components.starts(with: parent),
-                          referencePlaces[child] == nil else { continue }
-                    referencePlaces[child] = (slot.key, isList ? index : nil)
-                }
+        let slots = archive.objects[parentPosition].slots
+        let cursor = referenceCursors[parentPosition] ?? (0, 0)
+        /// The first reference to `path` in slots `range`, from element `firstElement` of the first.
+        func find(in range: Range<Int>, from firstElement: Int) -> (slot: Int, element: Int, isList: Bool)? {
+            var element = firstElement
+            for slot in range {
+                defer { element = 0 }
+                guard case .references(let paths, let isList) = slots[slot].content, element < paths.count else { continue }
+                for index in element..<paths.count where paths[index] == path { return (slot, index, isList) }
             }
+            return nil
         }
-        return referencePlaces[path]
+        guard let found = find(in: cursor.slot..<slots.count, from: cursor.element)
+                ?? find(in: 0..<min(cursor.slot + 1, slots.count), from: 0) else { return nil }
+        referenceCursors[parentPosition] = (found.slot, found.element + 1)
+        return (slots[found.slot].key, found.isList ? found.element : nil)
     }
 
     private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> ((any RestorableObject)?, StateCoder?, Bool) {
