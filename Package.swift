@@ -19,6 +19,8 @@ let package = Package(
         // Layer 1: the UIKit model and the trace analyses.
         .target(name: "RestorationEngine", dependencies: ["TraceFormat"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
+        // Interface Builder storyboards -> scenarios and lint findings; the only module that reads XML.
+        .target(name: "Storyboard", dependencies: ["TraceFormat", "RestorationEngine"]),
         // Graphviz: libgvc behind a typed DOT model; knows nothing of restoration.
         .systemLibrary(
             name: "CGraphviz",
@@ -31,7 +33,7 @@ let package = Package(
         // Layer 2: restoration-aware diagrams.
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
-        .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
+        .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Storyboard", "Graphviz", "Diagrams"]),
         // Input files mapped read-only, guarded against being cut short while mapped.
         .target(name: "CFileMapping"),
         // The relaunch child of `simulate`, started with posix_spawn.
@@ -48,6 +50,7 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"], resources: [.copy("Corpus")]),
         .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat"]),
+        .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "RestorationEngine", "TraceFormat"], exclude: ["Fixtures"]),
         // Helpers more than one test target uses (not a product; nothing ships it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat"]),

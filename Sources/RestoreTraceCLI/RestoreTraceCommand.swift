@@ -20,6 +20,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             SimulateCommand.self,
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
+            LintCommand.self,
+            ImportCommand.self,
             GenerateCommand.self,
             BenchWriterCommand.self,
             BenchReaderCommand.self,
