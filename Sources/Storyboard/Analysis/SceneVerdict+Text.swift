@@ -52,24 +52,25 @@ extension RestorationMap {
         }
     }
 
-    static let unreachableExplanation =
+    public static let unreachableExplanation =
         "not reachable at launch: no segue leads to it from the initial view controller, so only code shows it "
         + "(and its restoration depends on that code)."
 
-    /// The verdict in a few words, for a diagram node.
+    /// The verdict in a few words, for a diagram node: how a restored scene is found, or why
+    /// one is never restored (the node says NEVER RESTORED itself).
     public func shortVerdict(of node: Int) -> String {
         switch verdicts[node] {
-        case .restored(.existing): return "restored (exists at launch)"
-        case .restored(.storyboard): return "restored via storyboard ID"
+        case .restored(.existing): return "restored: exists at launch"
+        case .restored(.storyboard): return "restored via its storyboard ID"
         case .notRestored(let reason):
             switch reason {
-            case .noRestorationIdentifier: return "never restored: no restoration ID"
-            case .emptyRestorationIdentifier: return "never restored: empty restoration ID"
-            case .ancestorNotRestored(let cause): return "never restored: \(name(of: cause)) above is not"
-            case .duplicatePath: return "never restored: duplicate path"
-            case .notEncodedByContainer: return "never restored unless its container encodes it"
-            case .notFoundAtRelaunch: return "never restored: no storyboard ID to find it"
-            case .stackTruncated(let after): return "never restored: stack cut at \(name(of: after))"
+            case .noRestorationIdentifier: return "no restoration ID"
+            case .emptyRestorationIdentifier: return "empty restoration ID"
+            case .ancestorNotRestored(let cause): return "\(name(of: cause)) above is never restored"
+            case .duplicatePath(let earlier): return "same path as \(name(of: earlier))"
+            case .notEncodedByContainer: return "unless its container encodes it"
+            case .notFoundAtRelaunch: return "no storyboard ID to make it again"
+            case .stackTruncated(let after): return "stack cut at \(name(of: after))"
             }
         case .notReachable: return "not reachable at launch"
         }

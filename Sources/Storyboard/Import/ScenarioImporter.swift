@@ -101,8 +101,8 @@ public struct ScenarioImporter: Sendable {
                 guard case .controller(let destination) = set.destination(of: segue, inFile: tree.nodes[source].controller.file)
                 else { continue }
                 let controller = set[destination]
-                choices.append(controller.storyboardIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? controller.className)
-                if [controller.storyboardIdentifier, controller.className, controller.objectID].contains(step),
+                choices.append(ScenarioImporter.name(of: controller))
+                if ScenarioImporter.names(of: controller).contains(step),
                    !matches.contains(where: { $0.destination == destination })
                 {
                     matches.append((source, segue, destination))
@@ -129,8 +129,7 @@ public struct ScenarioImporter: Sendable {
         for holder in sources.reversed() where set[tree.nodes[holder].controller].kind == .tabBar {
             let tabNodes = tree.nodes[holder].children.filter { tree.nodes[$0].placement.isContainment }
             if let position = tabNodes.firstIndex(where: { node in
-                let controller = set[tree.nodes[node].controller]
-                return [controller.storyboardIdentifier, controller.className, controller.objectID, controller.title].contains(step)
+                ScenarioImporter.names(of: set[tree.nodes[node].controller]).contains(step)
             }) {
                 selectedTab[holder] = position
                 return
@@ -142,9 +141,18 @@ public struct ScenarioImporter: Sendable {
         throw .openNotFound(step: step, from: name(tree, shown), choices: unique)
     }
 
-    private func name(_ tree: SceneTree, _ node: Int) -> String {
-        let controller = tree.set[tree.nodes[node].controller]
-        return controller.storyboardIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? controller.displayName
+    private func name(_ tree: SceneTree, _ node: Int) -> String { ScenarioImporter.name(of: tree.set[tree.nodes[node].controller]) }
+
+    /// How a scene is named in messages: its storyboard ID, else its restoration identifier, else its title or class.
+    static func name(of controller: StoryboardController) -> String {
+        if let identifier = controller.storyboardIdentifier, !identifier.isEmpty { return identifier }
+        return controller.effectiveRestorationIdentifier ?? controller.displayName
+    }
+
+    /// The names an --open step may use for a scene: storyboard ID, restoration identifier, class, object ID, title.
+    static func names(of controller: StoryboardController) -> [String] {
+        [controller.storyboardIdentifier, controller.effectiveRestorationIdentifier, controller.className, controller.objectID,
+         controller.title].compactMap { $0 }
     }
 
     // MARK: Building the scenario

@@ -443,6 +443,8 @@ public struct XMLTokenizer {
 
     private func error(at position: XMLPosition, _ message: String) -> XMLError {
         let (line, column) = lineAndColumn(position)
-        return XMLError(line: line, column: column, message: message)
+        // Whatever went wrong at the very end is most likely a file cut short.
+        let atEnd = offset >= bytes.count && !message.contains("cut off")
+        return XMLError(line: line, column: column, message: atEnd ? message + " (the file ends here: is it cut off?)" : message)
     }
 }
