@@ -16,8 +16,10 @@ let package = Package(
     targets: [
         // Layer 0: the trace contract. No dependencies.
         .target(name: "TraceFormat"),
+        // The relaunch child of `simulate`, started with posix_spawn (what Swift's Glibc module does not show).
+        .target(name: "CProcessSpawn"),
         // Layer 1: the UIKit model and the trace analyses.
-        .target(name: "RestorationEngine", dependencies: ["TraceFormat"]),
+        .target(name: "RestorationEngine", dependencies: ["TraceFormat", "CProcessSpawn"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         // Interface Builder storyboards -> scenarios and lint findings; the only module that reads XML.
         .target(name: "Storyboard", dependencies: ["TraceFormat", "RestorationEngine"]),
@@ -27,34 +29,37 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        // C beside libgvc: the lock every call holds, the warm-up thread and fontconfig's start, deterministic DOT reading.
+        // C beside libgvc: the lock every call holds, the text-size memo, deterministic DOT reading.
         .target(name: "CGraphvizSupport", dependencies: ["CGraphviz"]),
         .target(name: "Graphviz", dependencies: ["CGraphviz", "CGraphvizSupport"]),
         // Layer 2: restoration-aware diagrams.
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
         .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Storyboard", "Graphviz", "Diagrams"]),
-        // Input files mapped read-only, guarded against being cut short while mapped.
-        .target(name: "CFileMapping"),
-        // The relaunch child of `simulate`, started with posix_spawn.
-        .target(name: "CProcessSpawn"),
         // The command line: commands live in a library so tests can run them in-process.
         .target(
             name: "RestoreTraceCLI",
-            dependencies: ["RestoreTrace", "CFileMapping", "CProcessSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Starts libgvc's warm-up before `main` when the command line is a render; executable only.
-        .target(name: "RenderEarlyStart", dependencies: ["CGraphvizSupport"]),
-        .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI", "RenderEarlyStart"]),
+        .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI"]),
 
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"], resources: [.copy("Corpus")]),
-        .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat"]),
+        // Benchmarks: synthetic traces and hierarchies, and `restoretrace-bench`; in no product,
+        // so nothing that depends on this package, nor the shipped `restoretrace`, carries them.
+        .target(name: "TraceGeneration", dependencies: ["TraceFormat", "RestorationEngine"], path: "Benchmarks/Sources/TraceGeneration"),
+        .executableTarget(
+            name: "restoretrace-bench",
+            dependencies: ["RestoreTrace", "TraceGeneration", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/Sources/restoretrace-bench"
+        ),
+
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "TraceGeneration"], resources: [.copy("Corpus")]),
+        .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat", "TraceGeneration"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "TraceGeneration"]),
         .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "RestorationEngine", "TraceFormat"], exclude: ["Fixtures"]),
         // Helpers more than one test target uses (not a product; nothing ships it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "CGraphvizSupport", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace"]),
+        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat", "TraceGeneration"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TraceGeneration", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"]),
     ]
 )

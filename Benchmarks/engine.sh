@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 shape="${1:-mixed}"
-swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
-binary=".build/release/restoretrace"
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace-bench >/dev/null
+binary=".build/release/restoretrace-bench"
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 
@@ -23,7 +23,7 @@ best() {
     local objects="$1" recorder="$2" best_ms="" best_line=""
     for _ in 1 2 3; do
         local line
-        line="$("${pin[@]}" "$binary" _bench-engine --objects "$objects" --recorder "$recorder" --shape "$shape")"
+        line="$("${pin[@]}" "$binary" engine --objects "$objects" --recorder "$recorder" --shape "$shape")"
         local ms
         ms="$(sed -E 's/.* cpu=([0-9.]+) ms.*/\1/' <<<"$line")"
         if [[ -z "$best_ms" ]] || awk -v a="$ms" -v b="$best_ms" 'BEGIN { exit !(a < b) }'; then

@@ -19,11 +19,14 @@ TRACE="$WORK/bench-${SIZE_MB}mb.jsonl"
 trap '[ -z "${BENCH_DIR:-}" ] && rm -rf "$WORK"' EXIT
 
 echo "== build (release)"
-swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]' || true
+for product in restoretrace restoretrace-bench; do
+    swift build -c release --static-swift-stdlib --disable-local-rpath --product "$product" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]' || true
+done
 BIN="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/restoretrace"
+BENCH="$BIN-bench"
 
 echo "== generate ${SIZE_MB} MB"
-"$BIN" generate --objects 300 --seed 1 --target-mb "$SIZE_MB" -o "$TRACE"
+"$BENCH" generate --objects 300 --seed 1 --target-mb "$SIZE_MB" -o "$TRACE"
 BYTES=$(stat -c %s "$TRACE" 2>/dev/null || stat -f %z "$TRACE")
 MB=$(python3 -c "print(f'{$BYTES/1048576:.1f}')")
 echo "trace: $TRACE ($MB MiB, $(wc -l < "$TRACE") lines)"
@@ -67,9 +70,9 @@ for name, seconds in rows:
 PY
 
 echo "== reader passes (CPU time of one thread, best of 3)"
-"$BIN" _bench-reader "$TRACE" --runs 3
+"$BENCH" reader "$TRACE" --runs 3
 
 echo "== writer (CPU ns/record, $RECORDS records)"
-"$BIN" _bench-writer --records "$RECORDS" --durability buffered
-"$BIN" _bench-writer --records "$RECORDS" --durability buffered -o /dev/null  # encoding alone, no file
-"$BIN" _bench-writer --records "$(( RECORDS / 20 ))" --durability every-record
+"$BENCH" writer --records "$RECORDS" --durability buffered
+"$BENCH" writer --records "$RECORDS" --durability buffered -o /dev/null  # encoding alone, no file
+"$BENCH" writer --records "$(( RECORDS / 20 ))" --durability every-record

@@ -52,6 +52,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+# restoretrace-bench generates the traces and times the work before the layout.
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace-bench >/dev/null
+bench=.build/release/restoretrace-bench
 bin=${RESTORETRACE_BIN:-}
 if [ -z "$bin" ]; then
     swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
@@ -75,7 +78,7 @@ if [ "$clock" = instructions ]; then
     printf "%-8s %-10s %14s %14s %14s %7s\n" objects view render "render --format dot" "dot -Tsvg" ratio
     for objects in 100 1000 5000; do
         trace="$work/g$objects.jsonl"
-        "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
+        "$bench" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
         for view in flow hierarchy locate; do
             "$bin" render "$trace" --view "$view" -o "$work/g.dot" >/dev/null 2>&1
             ours=$(count "$work/restoretrace" render "$trace" --view "$view" -o "$work/ours.svg")
@@ -133,7 +136,7 @@ printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" objects view records nodes "render s
 if [ -n "$against" ]; then printf " %9s %11s\n" "other s" "other ratio"; else printf "\n"; fi
 for objects in 100 1000 5000; do
     trace="$work/g$objects.jsonl"
-    "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
+    "$bench" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
     records=$(($(wc -l <"$trace") - 1))
     for view in flow hierarchy locate; do
         "$bin" render "$trace" --view "$view" -o "$work/g$objects.$view.dot" >"$work/out.txt" 2>/dev/null
@@ -158,15 +161,15 @@ for objects in 100 1000 5000; do
 done
 
 echo
-echo "## the work before the layout, 5,000 objects (restoretrace _bench-render, CPU, best of 20 in one process)"
-"$bin" _bench-render "$work/g5000.jsonl" --runs 20
+echo "## the work before the layout, 5,000 objects (restoretrace-bench render, CPU, best of 20 in one process)"
+"$bench" render "$work/g5000.jsonl" --runs 20
 
 echo
 echo "## layout growth with nothing collapsed (--max-nodes 10000), flow view"
 printf "%-8s %7s %10s %9s\n" objects nodes "render s" "dot s"
 for objects in "${growth[@]}"; do
     trace="$work/grow$objects.jsonl"
-    "$bin" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
+    "$bench" generate --objects "$objects" --seed 1 -o "$trace" >/dev/null 2>&1
     "$bin" render "$trace" --max-nodes 10000 -o "$work/grow.dot" >"$work/out.txt" 2>/dev/null
     nodes=$(sed -n 's/.*, \([0-9]*\) nodes).*/\1/p' "$work/out.txt")
     mapfile -t medians < <(python3 "$work/rounds.py" "$clock" 3 1 \
@@ -175,5 +178,5 @@ for objects in "${growth[@]}"; do
     printf "%-8s %7s %10s %9s\n" "$objects" "$nodes" "${medians[0]}" "${medians[1]}"
 done
 echo
-echo "The --max-nodes default ($(grep -o 'defaultMaximumNodes = [0-9]*' Sources/Diagrams/DiagramOptions.swift | grep -o '[0-9]*$'))"
+echo "The --max-nodes default ($(grep -o 'defaultMaximumNodes = [0-9]*' Sources/Diagrams/Style/DiagramOptions.swift | grep -o '[0-9]*$'))"
 echo "should keep every view's render under 2 s on this machine: compare with the rows above."

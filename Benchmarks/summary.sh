@@ -17,6 +17,7 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
 swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product restoretrace-bench >/dev/null
 bin="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/restoretrace"
 out=Benchmarks/out
 mkdir -p "$out"
@@ -49,7 +50,7 @@ row() {  # row NAME MB SECONDS PEAK_KB
 bench() {  # bench SIZE_MB
     local size=$1 trace="$out/trace-${1}mb.jsonl"
     if [ ! -f "$trace" ]; then
-        "$bin" generate --objects 2000 --seed 7 --target-mb "$size" -o "$trace" >/dev/null 2>&1
+        "$bin-bench" generate --objects 2000 --seed 7 --target-mb "$size" -o "$trace" >/dev/null 2>&1
     fi
     local mb
     mb=$(awk -v b="$(stat -c %s "$trace")" 'BEGIN { printf "%.1f", b / 1048576 }')

@@ -19,12 +19,12 @@ fi
 echo "== build fuzz target"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -package-name restoretrace \
-    Sources/TraceFormat/*.swift Fuzz/ReaderFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-reader"
+    $(find Sources/TraceFormat -name '*.swift') Fuzz/ReaderFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-reader"
 
 cp Tests/TraceFormatTests/Corpus/*.jsonl "$WORK/corpus/" 2>/dev/null || true
 if [ ! -f "$WORK/corpus/synthetic.jsonl" ]; then
-    swift build --product restoretrace >/dev/null 2>&1 && \
-        "$(swift build --show-bin-path)/restoretrace" generate --objects 12 --seed 3 --clock tick -o "$WORK/corpus/synthetic.jsonl" || true
+    swift build --product restoretrace-bench >/dev/null 2>&1 && \
+        "$(swift build --show-bin-path)/restoretrace-bench" generate --objects 12 --seed 3 --clock tick -o "$WORK/corpus/synthetic.jsonl" || true
 fi
 
 echo "== fuzz for ${SECONDS_TO_RUN}s"

@@ -43,7 +43,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// And under this many pixels a side (cairo's own limit).
     public static let maximumBitmapSide: Double = 32_000
 
-    /// `GVC_t *`, taken from CGraphvizSupport (which the warm-up may have created) on first use.
+    /// `GVC_t *`, made on first use. Guarded by the libgvc lock, as everything below is.
     private var context: OpaquePointer?
 
     /// The graph the last render laid out, still laid out: freed when the next render starts.
@@ -57,122 +57,16 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     private init() {}
 
-    /// Starts libgvc on a background thread — its context, the layout and `format` plugins, and
-    /// the fonts text measurement needs — so that work overlaps whatever the caller does before
-    /// its first render (reading and analysing a trace) instead of adding to it. Returns at once;
-    /// ``render(_:format:)`` waits for the warm-up to end. Call ``waitForWarmUp()`` before the
-    /// process exits, so it never exits with libgvc busy on another thread.
-    ///
-    /// A second call for a format already warmed up (or warming up) does nothing. The
-    /// `restoretrace` executable starts the warm-up of a render before `main` already.
-    public func warmUp(for format: OutputFormat) {
-        guard format != .dot else { return }
-        restoretrace_warm_up(format.libgvcName)
-    }
-
-    /// Returns when no warm-up is under way.
-    public func waitForWarmUp() { restoretrace_wait_for_warm_ups() }
-
-    /// Whether a drawing in `format` gains from label lines measured ahead (see
-    /// `LabelLineStream`): SVG does; PNG and PDF, which cairo draws with the layouts pango makes
-    /// as it measures, measure every line in the layout anyway.
-    public static func measuresTextAhead(for format: OutputFormat) -> Bool {
-        format != .dot && restoretrace_text_size_memo_serves(format.libgvcName) != 0
-    }
-
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
     ///
     /// The graph goes into libgvc through cgraph's API, with the calls its DOT parser would make
     /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
-        let early = EarlyBuild.start(graph)
-        // With the warm-up over, the other core measures the labels while this one builds.
-        if early == nil, GraphvizRenderer.measuresTextAhead(for: format) { TextPremeasure.start(graph) }
         return try render(format: format) { () throws(GraphvizError) in
-            if let built = early?.take() { return built }
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
             return built
         }
-    }
-
-    /// A graph built in cgraph while the warm-up still runs, instead of after it: for a small
-    /// input, by the warm-up itself between making the context and fontconfig being ready, while
-    /// this thread runs FcInit (see `restoretrace_offer_warm_up_job`); for a bigger one, whose
-    /// graph is ready only after the context, by this thread while the warm-up runs FcInit
-    /// without the lock. Either way the building overlaps fontconfig's start instead of following
-    /// the warm-up. A test renders each view both ways and compares the bytes.
-    private final class EarlyBuild: @unchecked Sendable {
-        let graph: Graph
-        /// Written by whichever thread builds, with the libgvc lock held; read after the
-        /// warm-ups have ended, under the lock again.
-        var built: UnsafeMutablePointer<Agraph_t>?
-
-        private init(graph: Graph) { self.graph = graph }
-
-        /// Builds `graph` early when a warm-up is under way, else nil (build it as usual).
-        static func start(_ graph: Graph) -> EarlyBuild? {
-            let early = EarlyBuild(graph: graph)
-            let retained = Unmanaged.passRetained(early)
-            let job: restoretrace_warm_up_job = { context in
-                Unmanaged<EarlyBuild>.fromOpaque(context!).takeRetainedValue().buildQuietly()
-            }
-            if restoretrace_offer_warm_up_job(job, retained.toOpaque()) == 1 { return early }
-            retained.release()
-            guard restoretrace_warm_ups_running() != 0 else { return nil }
-            restoretrace_libgvc_lock()
-            defer { restoretrace_libgvc_unlock() }
-            // Past the warm-up (it ended while this thread waited for the lock), nothing is gained.
-            guard restoretrace_warm_ups_running() != 0 else { return nil }
-            early.buildQuietly()
-            // Built beside FcInit: the warm-up's own layout would now only delay this render's.
-            if early.built != nil { restoretrace_note_render_waiting() }
-            return early
-        }
-
-        /// Builds the graph with cgraph's messages caught in the log for the moment (whichever
-        /// handler was in place is put back after): a graph that made any — a warning too, which
-        /// `agerrors()` does not count — is freed, and built again on the rendering thread, where
-        /// its messages are reported with the render's.
-        private func buildQuietly() {
-            let log = LibgvcMessageLog.shared
-            log.reset()
-            let previous = log.install()
-            defer { _ = agseterrf(previous) }
-            _ = agreseterrors()
-            let made = CGraphBuilder.build(graph)
-            if let made, !log.isEmpty || agerrors() > 0 {
-                agclose(made)
-            } else {
-                built = made
-            }
-        }
-
-        /// The graph built early, at most once; nil when building failed. Call with the lock
-        /// held, after the warm-ups have ended.
-        func take() -> UnsafeMutablePointer<Agraph_t>? {
-            defer { built = nil }
-            return built
-        }
-    }
-
-    /// Builds `graph` in cgraph and frees it again, without a layout, and returns the thread CPU
-    /// time the building took (not the freeing), in nanoseconds: for `restoretrace _bench-render`.
-    package func measureBuilding(_ graph: Graph) -> UInt64 {
-        waitForWarmUp()
-        restoretrace_libgvc_lock()
-        defer { restoretrace_libgvc_unlock() }
-        _ = openContext()
-        func now() -> UInt64 {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-        }
-        let start = now()
-        let built = CGraphBuilder.build(graph)
-        let elapsed = now() - start
-        if let built { agclose(built) }
-        return elapsed
     }
 
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
@@ -193,7 +87,6 @@ public final class GraphvizRenderer: @unchecked Sendable {
     private func render(format: OutputFormat, make: () throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t>)
         throws(GraphvizError) -> Rendering
     {
-        waitForWarmUp()
         restoretrace_libgvc_lock()
         defer { restoretrace_libgvc_unlock() }
         let gvc = openContext()
@@ -202,25 +95,12 @@ public final class GraphvizRenderer: @unchecked Sendable {
         _ = agreseterrors()
         // Start the lexer clean: no input left from the previous parse, line numbers from 1.
         restoretrace_reset_dot_lexer()
-        let graph: UnsafeMutablePointer<Agraph_t>
-        do {
-            graph = try make()
-        } catch {
-            // No layout follows to stop the pre-measuring thread (see TextPremeasure): stop it
-            // here, before the error may end the process.
-            restoretrace_premeasure_stop()
-            throw error
-        }
-        // From here on libgvc's pango may run: a pre-measuring thread using it stops at its next line.
-        restoretrace_text_lock()
-        defer { restoretrace_text_unlock() }
+        let graph = try make()
         freePreviousGraph(gvc)
         // cairo draws each line with the PangoLayout its measuring made, which the memo does not keep.
         restoretrace_set_text_size_memo_format(format.libgvcName)
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
-        // The layout has measured every line it needs.
-        restoretrace_premeasure_stop()
         if layoutStatus != 0 || agerrors() > 0 {
             let diagnostics = log.diagnostics
             if layoutStatus == 0 { gvFreeLayout(gvc, graph) }

@@ -1,4 +1,5 @@
-// Runs the built `restoretrace` executable as a child process and captures what it prints.
+// Runs a built executable of this package (`restoretrace` by default) as a child process and
+// captures what it prints.
 
 import Foundation
 
@@ -9,19 +10,22 @@ struct ExecutableRun {
     var standardError: String
 
     /// The `restoretrace` binary SwiftPM built next to the test bundle.
-    static var executableURL: URL {
+    static var executableURL: URL { url(of: "restoretrace") }
+
+    /// The binary named `name` SwiftPM built next to the test bundle.
+    static func url(of name: String) -> URL {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("restoretrace")
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
         }
         #endif
-        return Bundle.main.bundleURL.appendingPathComponent("restoretrace")
+        return Bundle.main.bundleURL.appendingPathComponent(name)
     }
 
-    /// Runs `restoretrace arguments…`, feeding `input` on standard input.
-    static func run(_ arguments: [String], input: [UInt8] = []) throws -> ExecutableRun {
+    /// Runs `executable arguments…`, feeding `input` on standard input.
+    static func run(_ arguments: [String], input: [UInt8] = [], executable: String = "restoretrace") throws -> ExecutableRun {
         let process = Process()
-        process.executableURL = executableURL
+        process.executableURL = url(of: executable)
         process.arguments = arguments
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

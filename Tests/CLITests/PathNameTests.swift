@@ -1,11 +1,11 @@
 // PathName takes paths apart as NSString's path methods do (checked against Foundation here,
-// where the tests may link it), and ChildProcess starts and reports on a child as Process did.
+// where the tests may link it); simulate waits for its relaunch child whatever SIGCHLD it inherits.
 
 import Foundation
 import Testing
 @testable import RestoreTraceCLI
 
-@Suite("path names and child processes, without Foundation")
+@Suite("path names, and the relaunch child, without Foundation")
 struct PathNameTests {
     static let paths = [
         "trace.jsonl", "app.scenario.json", "dir/trace.jsonl", "/abs/dir/trace.jsonl", "out/", "out//", "/",
@@ -65,51 +65,6 @@ struct PathNameTests {
         #expect(!PathName.isDirectory("/no/such/path-\(UUID().uuidString)"))
     }
 
-    @Test("a child's standard error is read back, and its exit status and signal are told apart")
-    func childEndings() throws {
-        var said = try ChildProcess.start("/bin/sh", arguments: ["sh", "-c", "echo said >&2; exit 3"], environment: [])
-        #expect(String(decoding: said.readStandardError(), as: UTF8.self) == "said\n")
-        #expect(said.wait() == .exited(3))
-
-        var killed = try ChildProcess.start("/bin/sh", arguments: ["sh", "-c", "kill -ABRT $$"], environment: [])
-        _ = killed.readStandardError()
-        #expect(killed.wait() == .killed(signal: SIGABRT))
-    }
-
-    @Test("the child reads an empty standard input, writes nowhere on ours, and gets the environment given")
-    func childStreams() throws {
-        var child = try ChildProcess.start(
-            "/bin/sh", arguments: ["sh", "-c", "cat; echo out; echo \"$GIVEN\" >&2"], environment: ["GIVEN=yes"])
-        #expect(String(decoding: child.readStandardError(), as: UTF8.self) == "yes\n")
-        #expect(child.wait() == .exited(0))
-    }
-
-    @Test("the child gets the default action for a signal this process ignores")
-    func childSignalDefaults() throws {
-        let previous = signal(SIGHUP, SIG_IGN)
-        defer { signal(SIGHUP, previous) }
-        var child = try ChildProcess.start("/bin/sh", arguments: ["sh", "-c", "kill -HUP $$; exit 0"], environment: [])
-        _ = child.readStandardError()
-        #expect(child.wait() == .killed(signal: SIGHUP))
-    }
-
-    @Test("the child inherits no descriptor of ours beyond 0, 1 and 2")
-    func childDescriptors() throws {
-        let opened = open("/dev/null", O_RDONLY)  // without O_CLOEXEC
-        #expect(opened >= 0)
-        let inherited: Int32 = 97
-        #expect(dup2(opened, inherited) == inherited)
-        defer {
-            close(inherited)
-            close(opened)
-        }
-        var child = try ChildProcess.start("/bin/sh", arguments: ["sh", "-c", "ls /proc/$$/fd >&2"], environment: [])
-        let listed = String(decoding: child.readStandardError(), as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(child.wait() == .exited(0))
-        #expect(listed.contains("2"), "\(listed)")
-        #expect(!listed.contains("\(inherited)") && !listed.contains("\(opened)"), "\(listed)")
-    }
-
     @Test("simulate's relaunch is waited for even when SIGCHLD comes ignored from whoever started it")
     func simulateWithChildSignalIgnored() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sigchld-\(UUID().uuidString).jsonl")
@@ -126,14 +81,5 @@ struct PathNameTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: output.path))
-    }
-
-    @Test("a program that cannot be started is an error that names it")
-    func childCannotStart() {
-        #expect {
-            _ = try ChildProcess.start("/no/such/program", arguments: ["x"], environment: [])
-        } throws: { error in
-            "\(error)".contains("/no/such/program")
-        }
     }
 }

@@ -100,31 +100,6 @@ struct RenderCommandTests {
         #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("x.txt").path]) == 2)
     }
 
-    @Test("libgvc's warm-up starts before argument parsing for the format the raw arguments name, and not for DOT or help")
-    func earlyWarmUpGuess() {
-        func guess(_ arguments: String) -> String? {
-            RenderCommand.guessedFormat(arguments: ArraySlice(arguments.split(separator: " ").map(String.init)))?.rawValue
-        }
-        #expect(guess("t.jsonl") == "svg")
-        #expect(guess("t.jsonl -o out.png") == "png")
-        #expect(guess("t.jsonl --output=out.PDF") == "pdf")
-        #expect(guess("t.jsonl --format pdf -o -") == "pdf")
-        #expect(guess("t.jsonl --format=png") == "png")
-        #expect(guess("t.jsonl --format dot") == nil)
-        #expect(guess("t.jsonl -o t.dot") == nil)
-        #expect(guess("t.jsonl -o t.gv") == nil)
-        #expect(guess("--help") == nil)
-        #expect(guess("t.jsonl -h") == nil)
-        // After `--` everything is an input, even a name that looks like an option.
-        #expect(guess("-o x.png -- --format") == "png")
-        // An unknown format is left to the parser to refuse; the guess falls back to SVG.
-        #expect(guess("t.jsonl --format jpeg") == "svg")
-        // `--format` takes the names exactly; `gv` and other cases are extensions only.
-        #expect(guess("t.jsonl --format gv -o t.png") == "png")
-        #expect(guess("t.jsonl --format PDF -o t.png") == "png")
-        #expect(guess("t.jsonl -o t.Png") == "png")
-    }
-
     @Test("a drawing is the same whichever thread built its graph: alone (the warm-up builds it) or second of two (the render does)")
     func earlyBuildDrawsTheSame() throws {
         let directory = try temporaryDirectory()

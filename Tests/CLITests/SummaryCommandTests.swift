@@ -12,13 +12,13 @@ enum AnalysisFixtures {
         return url
     }()
 
-    /// `restoretrace generate --objects N --seed S` into a file; returns its path.
+    /// `restoretrace-bench generate --objects N --seed S` into a file; returns its path.
     static func generated(objects: Int, seed: Int, clock: String = "ns") throws -> String {
         let path = directory.appendingPathComponent("gen-\(objects)-\(seed)-\(clock).jsonl").path
         if FileManager.default.fileExists(atPath: path) { return path }
         let run = try ExecutableRun.run([
             "generate", "--objects", "\(objects)", "--seed", "\(seed)", "--clock", clock, "-o", path,
-        ])
+        ], executable: "restoretrace-bench")
         #expect(run.status == 0, "generate failed: \(run.standardError)")
         return path
     }

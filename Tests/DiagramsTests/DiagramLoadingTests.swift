@@ -6,6 +6,7 @@ import Foundation
 @testable import Graphviz
 import Testing
 import TraceFormat
+import TraceGeneration
 @testable import Diagrams
 
 @Suite("Loading traces for drawing")

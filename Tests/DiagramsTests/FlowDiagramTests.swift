@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TraceGeneration
 import TestSupport
 @testable import Diagrams
 import Graphviz

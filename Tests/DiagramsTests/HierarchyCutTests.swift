@@ -3,6 +3,7 @@
 
 import Graphviz
 import Testing
+import TraceGeneration
 import TraceFormat
 @testable import Diagrams
 

@@ -1,6 +1,7 @@
 // The DOT text: quoting, escaping, attribute order, and structure.
 
 import Testing
+import TraceGeneration
 import TraceFormat
 @testable import Graphviz
 

@@ -17,43 +17,8 @@ private func threeNodeGraph() -> Graph {
     return graph
 }
 
-/// Counts the runs of a job handed to a warm-up.
-private final class JobRuns: @unchecked Sendable {
-    private let lock = NSLock()
-    private var runs = 0
-    var count: Int { lock.withLock { runs } }
-    func add() { lock.withLock { runs += 1 } }
-
-    static let job: restoretrace_warm_up_job = { context in
-        Unmanaged<JobRuns>.fromOpaque(context!).takeUnretainedValue().add()
-    }
-}
-
 @Suite("Rendering through libgvc in-process")
 struct GraphvizRendererTests {
-    @Test("a job offered to a warm-up runs once before the warm-ups end, or is declined and never runs")
-    func warmUpJobRunsOnceOrNever() {
-        // Other suites in this process may start and end warm-ups at any time, so what is
-        // checked is the contract: the answer says whether the job runs, it runs at most once,
-        // and by the time the warm-ups have ended.
-        var answers: [(runs: JobRuns, taken: Int32)] = []
-        for _ in 0..<3 {
-            // A warm-up just started (if its format is not warmed up yet) takes a job offered at once.
-            restoretrace_warm_up("png:cairo")
-            let runs = JobRuns()
-            let taken = restoretrace_offer_warm_up_job(JobRuns.job, Unmanaged.passUnretained(runs).toOpaque())
-            // A second job while the first waits is declined; once taken, another warm-up may take it.
-            let second = JobRuns()
-            let secondTaken = restoretrace_offer_warm_up_job(JobRuns.job, Unmanaged.passUnretained(second).toOpaque())
-            restoretrace_wait_for_warm_ups()
-            answers += [(runs, taken), (second, secondTaken)]
-        }
-        restoretrace_wait_for_warm_ups()
-        for (runs, taken) in answers { #expect(runs.count == Int(taken)) }
-        // And a render after them is unaffected.
-        #expect(throws: Never.self) { try GraphvizRenderer.shared.render(threeNodeGraph(), format: .png) }
-    }
-
     @Test("lays out and renders a three-node graph to SVG in-process")
     func rendersThreeNodeGraphToSVG() throws {
         let rendering = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg)
@@ -210,7 +175,11 @@ struct GraphvizRendererTests {
             restoretrace_text_size_memo_counts(&hits, &misses)
             return (hits, misses)
         }
-        func setMemo(_ enabled: Bool) { restoretrace_set_text_size_memo_enabled(enabled ? 1 : 0) }
+        func setMemo(_ enabled: Bool) {
+            restoretrace_libgvc_lock()
+            restoretrace_set_text_size_memo_enabled(enabled ? 1 : 0)
+            restoretrace_libgvc_unlock()
+        }
         _ = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg)  // the context, with the memo
         setMemo(false)
         let measured = try drawings()
@@ -230,117 +199,16 @@ struct GraphvizRendererTests {
         // A memo that fills up mid-layout starts again empty and answers the same: limits of 3
         // lines, then of 40 bytes of text, for a render that measures 8 different lines.
         for (entries, bytes) in [(3, 0), (0, 40)] {
+            restoretrace_libgvc_lock()
             restoretrace_set_text_size_memo_limits(entries, bytes)
+            restoretrace_libgvc_unlock()
             let small = try drawings()
+            restoretrace_libgvc_lock()
             restoretrace_set_text_size_memo_limits(0, 0)
+            restoretrace_libgvc_unlock()
             #expect(small == measured, "limits \(entries) lines, \(bytes) bytes")
         }
 
-        // Measured ahead on another thread (as a render does once the warm-up is over), with the
-        // fonts Graphviz gives each label: the graph's for a cluster, the node and edge defaults
-        // around an object, or its own. Sizes no other test uses, so the memo holds none of them.
-        var graph = Graph(id: "ahead", attributes: [.fontName(.dejaVuSansBold), .fontSize(15.5)],
-                          nodeDefaults: [.fontName(.dejaVuSans), .fontSize(12.25)], edgeDefaults: [.fontName(.dejaVuSans), .fontSize(8.75)])
-        var cluster = Subgraph.cluster("c", label: "ahead cluster")
-        cluster.add(Node("a", label: Label(lines: ["ahead first", "ahead second"])))
-        cluster.add(Node("b", label: "ahead own size", attributes: [.fontSize(17.75)]))
-        graph.add(cluster)
-        graph.add(Node("c", label: "ahead first"))
-        graph.add(Edge(from: "a", to: "c", attributes: [.label("ahead edge")]))
-        // And one in a PostScript font only: pango's plugin caches its font by name and size, so a
-        // line measured ahead without libgvc's alias would leave the layout a wrong font.
-        let helvetica = try #require(FontName("Helvetica-Bold"))
-        var postScript = Graph(id: "aheadPS", nodeDefaults: [.fontName(helvetica), .fontSize(13.5)])
-        for index in 0..<6 { postScript.add(Node(NodeID("p\(index)"), label: Label("ahead in Helvetica \(index)"))) }
-        // The DejaVu lines are measured with the thread's own pango, the Helvetica ones through
-        // libgvc's plugin (the own pango knows no PostScript aliases).
-        let expected: [(graph: Graph, lines: [(font: String, size: Double, text: String)], ownPango: Bool)] = [
-            (graph, [("DejaVu Sans Bold", 15.5, "ahead cluster"), ("DejaVu Sans", 12.25, "ahead first"),
-                     ("DejaVu Sans", 12.25, "ahead second"), ("DejaVu Sans", 17.75, "ahead own size"),
-                     ("DejaVu Sans", 8.75, "ahead edge")], true),
-            (postScript, (0..<6).map { ("Helvetica-Bold", 13.5, "ahead in Helvetica \($0)") }, false),
-        ]
-        func ownPangoCount() -> UInt {
-            var starts: UInt = 0, measured: UInt = 0, own: UInt = 0
-            restoretrace_premeasure_counts(&starts, &measured, &own)
-            return own
-        }
-        for (graph, lines, ownPango) in expected {
-            // Measured once by libgvc with the memo off: the fonts' aliases are then known.
-            setMemo(false)
-            let unremembered = try GraphvizRenderer.shared.render(graph, format: .svg).data
-            setMemo(true)
-            // A warm-up started by another test keeps it from starting (each starts once at
-            // most), and another test's render stops it (as this test's render will): try
-            // again, for up to a few seconds while other tests render.
-            func measuredAhead() -> Bool {
-                lines.allSatisfy { restoretrace_text_size_memo_hits_for($0.font, $0.size, $0.text) == 0 }
-            }
-            let ownBefore = ownPangoCount()
-            for attempt in 0..<300 where !measuredAhead() {
-                if attempt > 0 { usleep(10_000) }
-                restoretrace_wait_for_warm_ups()
-                TextPremeasure.start(graph)
-                restoretrace_wait_for_premeasuring()
-            }
-            #expect(measuredAhead(), "every line measured ahead, none asked for yet")
-            // Other tests' renders may measure with the own pango meanwhile, never with less.
-            if ownPango {
-                #expect(ownPangoCount() - ownBefore >= UInt(lines.count), "measured with the thread's own pango")
-            }
-            let ahead = try GraphvizRenderer.shared.render(graph, format: .svg).data
-            for line in lines {
-                #expect(restoretrace_text_size_memo_hits_for(line.font, line.size, line.text) >= 1, "the layout asked for \(line.text)")
-            }
-            #expect(ahead == unremembered)
-        }
-
-        // A render starts it by itself, once no warm-up runs.
-        var started = false
-        for attempt in 0..<300 where !started {
-            if attempt > 0 { usleep(10_000) }
-            restoretrace_wait_for_warm_ups()
-            var before: UInt = 0, after: UInt = 0, measuredLines: UInt = 0
-            restoretrace_premeasure_counts(&before, &measuredLines, nil)
-            _ = try GraphvizRenderer.shared.render(graph, format: .svg)
-            restoretrace_premeasure_counts(&after, &measuredLines, nil)
-            started = after > before
-        }
-        #expect(started, "render(_:format:) measures ahead")
-    }
-
-    @Test("a label-line stream hands lines to the pre-measuring thread as they come, in batches; a stream turned off hands none")
-    func labelLineStreamMeasuresAhead() throws {
-        // The context, with the memo; and DejaVu Sans measured in by libgvc, so its alias is known.
-        var dejaVu = Graph(id: "streamFont", nodeDefaults: [.fontName(.dejaVuSans)])
-        dejaVu.add(Node("a", label: "a"))
-        _ = try GraphvizRenderer.shared.render(dejaVu, format: .svg)
-        // A size no other test uses, so the memo holds none of these lines before (and one DOT
-        // writes as it is: Graphviz reads a size from the DOT text, two decimals at most).
-        let size = 10.75
-        let font = "DejaVu Sans"
-        let texts = (0..<100).map { "streamed line \($0)" }
-        let quiet = (0..<100).map { "never streamed \($0)" }
-        func measured(_ text: String) -> Bool { restoretrace_text_size_memo_hits_for(font, size, text) >= 0 }
-        // Another test's render ends its layout with a stop, which drops what is queued: try again.
-        for attempt in 0..<300 where !texts.prefix(96).allSatisfy(measured) {
-            if attempt > 0 { usleep(10_000) }
-            restoretrace_wait_for_warm_ups()
-            let stream = LabelLineStream(enabled: true)
-            let off = LabelLineStream(enabled: false)
-            for (text, other) in zip(texts, quiet) {
-                stream.add([text], fontName: .dejaVuSans, size: size)
-                off.add([other], fontName: .dejaVuSans, size: size)
-            }
-            restoretrace_wait_for_premeasuring()
-        }
-        // Two full batches of 48 went; the last 4 lines wait for a batch that never fills.
-        #expect(texts.prefix(96).allSatisfy(measured), "the first 96 lines measured ahead")
-        #expect(!texts.suffix(4).contains(where: measured))
-        #expect(!quiet.contains(where: measured), "a stream turned off hands nothing over")
-        // Only SVG asks the memo: cairo draws PNG and PDF with the layouts pango makes as it measures.
-        #expect(GraphvizRenderer.measuresTextAhead(for: .svg))
-        #expect(![OutputFormat.png, .pdf, .dot].contains(where: GraphvizRenderer.measuresTextAhead(for:)))
     }
 
     @Test("a drawing too wide for a bitmap is rendered at a lower resolution, within the pixel limit")

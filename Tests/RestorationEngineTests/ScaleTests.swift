@@ -4,6 +4,7 @@
 import Foundation
 import RestorationEngine
 import Testing
+import TraceGeneration
 import TraceFormat
 
 @Suite("Scale")

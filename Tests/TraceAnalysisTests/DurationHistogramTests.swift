@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TraceGeneration
 import TraceFormat
 @testable import TraceAnalysis
 

@@ -4,6 +4,7 @@
 
 import Foundation
 import TraceFormat
+import TraceGeneration
 
 /// A generated trace: an `ns` header and its records.
 struct SyntheticTrace {

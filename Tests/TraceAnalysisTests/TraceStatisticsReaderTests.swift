@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import TraceGeneration
 @testable import TraceAnalysis
 import TraceFormat
 

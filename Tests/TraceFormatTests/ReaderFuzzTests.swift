@@ -3,6 +3,7 @@
 // a failure prints the seed and iteration to replay.
 
 import Testing
+import TraceGeneration
 @testable import TraceFormat
 
 @Suite("Reader fuzzing")

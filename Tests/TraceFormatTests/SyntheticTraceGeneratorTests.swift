@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TraceGeneration
 @testable import TraceFormat
 
 @Suite("Synthetic trace generator")

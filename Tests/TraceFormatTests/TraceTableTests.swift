@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+import TraceGeneration
 @testable import TraceFormat
 
 @Suite("Trace table")

@@ -3,6 +3,7 @@
 // mutated traces.
 
 import Testing
+import TraceGeneration
 @testable import TraceFormat
 
 @Suite("Validator fast path")

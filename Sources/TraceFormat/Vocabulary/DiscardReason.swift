@@ -1,0 +1,14 @@
+// DiscardReason: why preserved state was deleted (`discard` records' `reason`).
+
+/// Why preserved state was deleted (`discard` records' `reason`).
+public enum DiscardReason: String, Sendable, Hashable, CaseIterable {
+    case forceQuit
+    case launchCrashes
+    case restorationFailed
+    case corruptArchive
+    case versionRefused
+    /// `shouldRestore` said no and the archive came from another idiom (same version).
+    case idiomRefused
+    case restoreDeclined
+    case archiveMissing
+}
