@@ -1,4 +1,4 @@
-// `render STORYBOARD...`: storyboards among render's inputs are read together (references between
+// StoryboardRendering, for `render STORYBOARD...`: storyboards among render's inputs are read together (references between
 // them followed), mapped and linted once, and each is drawn as its scenes (SceneMapDiagram).
 
 import ArgumentParser
@@ -39,15 +39,13 @@ struct StoryboardRendering {
     func handles(_ input: String) -> Bool { fileOfInput[input] != nil || failures[input] != nil }
 
     /// Draws the storyboard `plan.input` and writes it where the plan says.
-    func render(_ plan: RenderSettings.RenderPlan, settings: RenderSettings, options: DiagramOptions) throws(RenderSettings.RenderFailure) {
+    func render(_ plan: RenderCommand.RenderPlan, settings: RenderCommand, options: DiagramOptions) throws(RenderCommand.RenderFailure) {
         if let failure = failures[plan.input] { throw .init(message: failure) }
         guard let map, let fileIndex = fileOfInput[plan.input] else { return }
         if let view = settings.view {
             throw .init(message: "\(plan.input): a storyboard is drawn as its scenes; --view \(view.rawValue) applies to traces and "
                 + "scenarios (import the storyboard and simulate it to draw a run)")
         }
-        var options = options
-        options.measuresTextAhead = GraphvizRenderer.measuresTextAhead(for: plan.format)
         let sceneMap = StoryboardSceneMap.make(map, fileIndex: fileIndex, findings: findings)
         let graph = SceneMapDiagram.graph(sceneMap, options: options)
         let rendering: Rendering

@@ -85,11 +85,14 @@ enum StoryboardSceneMap {
             }
         } else {
             if controller.className != controller.displayName { lines.append(controller.className) }
-            if let identifier = controller.restorationIdentifier, !identifier.isEmpty {
+            let hasStoryboardID = !(controller.storyboardIdentifier ?? "").isEmpty
+            if let identifier = controller.effectiveRestorationIdentifier {
                 if controller.usesStoryboardIdentifierAsRestorationIdentifier {
                     lines.append("restoration ID = storyboard ID")
-                } else {
+                } else if identifier != controller.displayName {
                     lines.append("restoration ID \(identifier)")
+                } else {
+                    lines.append(hasStoryboardID ? "restoration ID = storyboard ID" : "restoration ID, no storyboard ID")
                 }
             } else if map.node(of: id) == nil {
                 // A placed scene's verdict says it.

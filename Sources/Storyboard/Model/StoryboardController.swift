@@ -119,10 +119,16 @@ public struct StoryboardController: Sendable, Hashable {
         return Array(chain.dropFirst())
     }
 
-    /// What people call it: its storyboard ID, else its title or scene name, else its class.
+    /// What people call it: its storyboard ID, else its restoration identifier, else its title or
+    /// scene name, else (for a storyboard reference) what it refers to, else its class.
     public var displayName: String {
         if let storyboardIdentifier, !storyboardIdentifier.isEmpty { return storyboardIdentifier }
+        if let effectiveRestorationIdentifier { return effectiveRestorationIdentifier }
         if let title, !title.isEmpty { return title }
+        if let reference {
+            return "→ " + [reference.storyboardName, reference.referencedIdentifier].compactMap { $0 }.joined(separator: " / ")
+                .nonEmpty(or: "initial scene")
+        }
         if let sceneName, !sceneName.isEmpty { return sceneName }
         return className
     }
@@ -134,4 +140,8 @@ public struct StoryboardController: Sendable, Hashable {
 
     /// Whether it is a container UIKit's built-in restoration covers (navigation, tab bar, split, page).
     public var isBuiltInContainer: Bool { kind.containerKind != nil }
+}
+
+extension String {
+    func nonEmpty(or fallback: String) -> String { isEmpty ? fallback : self }
 }
