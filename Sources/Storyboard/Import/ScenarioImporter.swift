@@ -157,6 +157,18 @@ public struct ScenarioImporter: Sendable {
 
     // MARK: Building the scenario
 
+    /// The scenario kind of a built-in container; nil for a plain view controller (a custom
+    /// container when it has embedded children).
+    static func scenarioKind(_ kind: StoryboardControllerKind) -> ViewControllerKind? {
+        switch kind {
+        case .navigation: return .navigation
+        case .tabBar: return .tabBar
+        case .split: return .split
+        case .page: return .page
+        default: return nil
+        }
+    }
+
     /// The scenario view controllers of the tree, built from the leaves up (node indices grow
     /// from parents to children, so a reverse walk sees every child first).
     static func build(_ tree: SceneTree, selectedTab: [Int: Int]) -> ScenarioViewController {
@@ -185,9 +197,10 @@ public struct ScenarioImporter: Sendable {
                 }
                 built[child] = nil
             }
-            let kind = controller.kind.containerKind ?? (hasEmbedded ? .custom : .plain)
+            let kind = ScenarioImporter.scenarioKind(controller.kind) ?? (hasEmbedded ? .custom : .plain)
             let views = controller.views.filter { !$0.isPrototype }.map { view in
-                ScenarioView(className: view.className, kind: view.kind, restorationIdentifier: view.restorationIdentifier, source: view.source)
+                ScenarioView(className: view.className, kind: ViewKind(rawValue: view.kind.rawValue) ?? .plain,
+                             restorationIdentifier: view.restorationIdentifier, source: view.source)
             }
             let tabCount = kind == .tabBar ? children.count : 0
             built[index] = ScenarioViewController(

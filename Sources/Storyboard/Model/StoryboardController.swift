@@ -2,7 +2,6 @@
 // how it is identified (storyboard ID, restoration identifier), where it leads (segues), and
 // which of its views ask to be restored.
 
-import RestorationEngine
 import TraceFormat
 
 /// What kind of view controller an element describes.
@@ -14,15 +13,11 @@ public enum StoryboardControllerKind: String, Sendable, Hashable, CaseIterable {
     /// `viewControllerPlaceholder`: a reference to a scene of another storyboard.
     case reference
 
-    /// The scenario kind a controller of this kind has (a plain one holding embedded children is
-    /// a custom container; see ``StoryboardController/scenarioKind``).
-    public var containerKind: ViewControllerKind? {
+    /// Navigation, tab bar, split and page view controllers: containers UIKit's restoration covers.
+    public var isBuiltInContainer: Bool {
         switch self {
-        case .navigation: return .navigation
-        case .tabBar: return .tabBar
-        case .split: return .split
-        case .page: return .page
-        default: return nil
+        case .navigation, .tabBar, .split, .page: return true
+        default: return false
         }
     }
 }
@@ -139,7 +134,7 @@ public struct StoryboardController: Sendable, Hashable {
     }
 
     /// Whether it is a container UIKit's built-in restoration covers (navigation, tab bar, split, page).
-    public var isBuiltInContainer: Bool { kind.containerKind != nil }
+    public var isBuiltInContainer: Bool { kind.isBuiltInContainer }
 }
 
 extension String {

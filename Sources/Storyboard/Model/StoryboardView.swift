@@ -2,8 +2,13 @@
 // web view, any other view, or a table or collection view cell (where an identifier does nothing
 // for restoration: cells are prototypes, copied at run time).
 
-import RestorationEngine
 import TraceFormat
+
+/// What restoration keeps of a view: scroll views their offset; tables and collections also their
+/// selection (the scenario format's view `kind`).
+public enum StoryboardViewKind: String, Sendable, Hashable, CaseIterable {
+    case plain, scroll, table, collection
+}
 
 /// One view with a `restorationIdentifier`.
 public struct StoryboardView: Sendable, Hashable {
@@ -38,7 +43,7 @@ public struct StoryboardView: Sendable, Hashable {
     }
 
     /// What restoration keeps of it: scroll views their offset, tables and collections also selection.
-    public var kind: ViewKind {
+    public var kind: StoryboardViewKind {
         switch element {
         case "tableView": return .table
         case "collectionView": return .collection
