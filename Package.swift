@@ -60,6 +60,6 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat", "TraceGeneration"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TraceGeneration", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"]),
+        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"], exclude: ["SARIF"]),
     ]
 )

@@ -18,3 +18,16 @@ struct LintRegistryTests {
         #expect(infos.filter { $0.severity == .error }.map(\.id) == ["RT001", "RT002"])
     }
 }
+
+@Suite("Lint rules in the docs")
+struct LintRulesDocsTests {
+    @Test("docs/storyboards.md lists every rule with its id, name, severity and summary")
+    func documented() throws {
+        let page = try String(contentsOf: Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/storyboards.md"), encoding: .utf8)
+        for info in LintRules.all.map(\.info) {
+            #expect(page.contains("| \(info.id) | `\(info.name)` | \(info.severity.rawValue) |"), "\(info.id)")
+            #expect(page.contains("| \(info.summary) |"), "\(info.id)")
+        }
+    }
+}
