@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
             names) and holds everything its relationship and embed segues reach: tab bar tabs, a \
             navigation controller's root, split view columns, container views. Each --open step then \
             follows a show or presentation segue from the screen shown (or a scene around it) to the \
-            scene it names — by storyboard ID, class or object ID — pushing it on its navigation \
+            scene it names — by storyboard ID, restoration identifier, class or object ID — pushing it on its navigation \
             controller or presenting it, as UIKit would; a step may also name a tab, which becomes the \
             selected one. Storyboard references between the storyboards given are followed.
 
@@ -44,11 +44,11 @@ struct ImportCommand: ParsableCommand {
                                                                  valueName: "scenario"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The root view controller, by storyboard ID (or class, or object ID), instead of the initial one.",
+    @Option(help: ArgumentHelp("The root view controller, by storyboard ID (or restoration identifier, class, object ID), instead of the initial one.",
                                valueName: "storyboard-id"))
     var root: String?
 
-    @Option(help: ArgumentHelp("Screens to open after launch, in order, separated by /: each by storyboard ID, class or object ID.",
+    @Option(help: ArgumentHelp("Screens to open after launch, in order, separated by /: each by storyboard ID, restoration identifier, class or object ID.",
                                valueName: "scene/scene/..."))
     var open: String?
 

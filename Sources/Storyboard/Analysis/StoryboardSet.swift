@@ -158,10 +158,12 @@ public struct StoryboardSet: Sendable {
     }
 
     /// Controllers a name given on the command line can mean: the storyboard ID first, then the
-    /// class, then the object ID; storyboard references are never candidates (they lead elsewhere).
+    /// restoration identifier, the class, the object ID; storyboard references are never
+    /// candidates (they lead elsewhere).
     public func controllers(named name: String) -> [ControllerID] {
         let all = allControllers.filter { self[$0].kind != .reference }
         for match in [{ (c: StoryboardController) in c.storyboardIdentifier == name },
+                      { (c: StoryboardController) in c.effectiveRestorationIdentifier == name },
                       { (c: StoryboardController) in c.className == name },
                       { (c: StoryboardController) in c.objectID == name }] {
             let found = all.filter { match(self[$0]) }
