@@ -66,7 +66,8 @@ struct LintCommand: ParsableCommand {
                 do { storyboards.append(try StoryboardInputs.read(input)) } catch { fail(error.description) }
             case .scenario?:
                 do {
-                    outlines.append(ScenarioOutline(scenario: try ScenarioLoader().load(contentsOf: input), file: input))
+                    let scenario = try ScenarioLoader().load(contentsOf: input)
+                    outlines.append(ScenarioOutline(scenario: scenario, file: input, text: StoryboardInputs.bytes(of: input)))
                 } catch {
                     fail(error.description)
                 }

@@ -27,6 +27,14 @@ enum StoryboardInputs {
         return try reader.read(bytes: bytes, path: standardInputName)
     }
 
+    /// The bytes of a file (at most 256 MiB, what the scenario loader accepts), or nil when it cannot be read.
+    static func bytes(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return try? FileDescriptorReading.readAll(descriptor, limit: 256 << 20)
+    }
+
     /// What an input holds.
     enum Kind {
         case storyboard, scenario, trace

@@ -3,38 +3,70 @@
 
 import TraceFormat
 
+/// Where a finding in a scenario is.
+public struct ScenarioLocation: Sendable, Hashable {
+    public var file: String
+    /// The JSON path of the object (`windows[0].root.children[1]`); "" is the top level.
+    public var jsonPath: String
+    /// Where the object's value starts in the file, when the file's text was at hand.
+    public var line: Int?
+    public var column: Int?
+    /// The object's own `source` when the scenario has one (an imported one does).
+    public var source: ObjectSource?
+
+    public init(file: String, jsonPath: String, line: Int? = nil, column: Int? = nil, source: ObjectSource? = nil) {
+        self.file = file
+        self.jsonPath = jsonPath
+        self.line = line
+        self.column = column
+        self.source = source
+    }
+
+    /// The JSON path as people read it: `(the top level)` for "".
+    public var pathText: String { jsonPath.isEmpty ? "(the top level)" : jsonPath }
+}
+
 /// Where a finding is.
 public enum LintLocation: Sendable, Hashable {
     /// In a storyboard: its file, line, column and the Interface Builder object ID.
     case storyboard(ObjectSource)
-    /// In a scenario: its file and the JSON path of the object (`windows[0].root.children[1]`),
-    /// and the object's own `source` when the scenario has one (an imported scenario does).
-    case scenario(file: String, jsonPath: String, source: ObjectSource?)
+    /// In a scenario: its file, the JSON path of the object, and its line and column when known.
+    case scenario(ScenarioLocation)
 
     /// The file the finding is in.
     public var file: String {
         switch self {
         case .storyboard(let source): return source.file
-        case .scenario(let file, _, _): return file
+        case .scenario(let location): return location.file
         }
     }
 
     /// The line and column, when the location has them.
     public var line: Int? {
-        if case .storyboard(let source) = self { return source.line }
-        return nil
+        switch self {
+        case .storyboard(let source): return source.line
+        case .scenario(let location): return location.line
+        }
     }
 
     public var column: Int? {
-        if case .storyboard(let source) = self { return source.column }
-        return nil
+        switch self {
+        case .storyboard(let source): return source.column
+        case .scenario(let location): return location.column
+        }
     }
 
     /// `Main.storyboard:17:9` or `app.scenario.json: windows[0].root`.
     public var description: String {
         switch self {
         case .storyboard(let source): return source.description
-        case .scenario(let file, let jsonPath, _): return file + ": " + (jsonPath.isEmpty ? "(the top level)" : jsonPath)
+        case .scenario(let location):
+            var text = location.file
+            if let line = location.line {
+                text += ":\(line)"
+                if let column = location.column { text += ":\(column)" }
+            }
+            return text + ": " + location.pathText
         }
     }
 }

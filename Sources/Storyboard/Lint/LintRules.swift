@@ -38,7 +38,10 @@ public enum Linter {
         let order = Dictionary(outline.items.enumerated().map { ($0.element.jsonPath, $0.offset) }, uniquingKeysWith: { a, _ in a })
         return rules.flatMap { $0.check(scenario: outline) }.enumerated().sorted { a, b in
             let left = a.element.location, right = b.element.location
-            if case .scenario(_, let leftPath, _) = left, case .scenario(_, let rightPath, _) = right, leftPath != rightPath {
+            if case .scenario(let leftLocation) = left, case .scenario(let rightLocation) = right,
+               leftLocation.jsonPath != rightLocation.jsonPath
+            {
+                let leftPath = leftLocation.jsonPath, rightPath = rightLocation.jsonPath
                 return (order[leftPath] ?? Int.max, leftPath) < (order[rightPath] ?? Int.max, rightPath)
             }
             return (a.element.rule.id, a.offset) < (b.element.rule.id, b.offset)

@@ -73,8 +73,11 @@ public struct ScenarioOutline: Sendable {
     /// The file as given (messages name it).
     public let file: String
     public let items: [Item]
+    /// Where each item's value starts in the file's text, by JSON path (when the text was given).
+    private var positions: [String: (line: Int, column: Int)] = [:]
 
-    public init(scenario: Scenario, file: String) {
+    /// The outline of `scenario`; with `text`, the file's bytes, findings also name lines and columns.
+    public init(scenario: Scenario, file: String, text: [UInt8]? = nil) {
         self.scenario = scenario
         self.file = file
         var items: [Item] = []
@@ -130,6 +133,7 @@ public struct ScenarioOutline: Sendable {
             pending.append(contentsOf: below.reversed())
         }
         self.items = items
+        if let text { positions = JSONPathPositions.find(Set(items.map(\.jsonPath)), in: text) }
     }
 
     /// The restoration path of `item` as it would be, objects without an identifier as nil.
@@ -158,6 +162,8 @@ public struct ScenarioOutline: Sendable {
 
     /// Where `item` is, for a finding.
     public func location(of item: Int) -> LintLocation {
-        .scenario(file: file, jsonPath: items[item].jsonPath, source: items[item].source)
+        let position = positions[items[item].jsonPath]
+        return .scenario(ScenarioLocation(file: file, jsonPath: items[item].jsonPath, line: position?.line, column: position?.column,
+                                          source: items[item].source))
     }
 }

@@ -19,7 +19,7 @@ enum Lint {
 
     /// The JSON path of a scenario finding.
     static func path(_ finding: LintFinding) -> String? {
-        if case .scenario(_, let path, _) = finding.location { return path }
+        if case .scenario(let location) = finding.location { return location.jsonPath }
         return nil
     }
 }

@@ -20,7 +20,7 @@ public enum LintGitHubFormat {
         }
         properties.append("title=" + property("\(finding.rule.id) \(finding.rule.name)"))
         var message = finding.message
-        if case .scenario(_, let jsonPath, _) = finding.location { message = (jsonPath.isEmpty ? "(the top level)" : jsonPath) + ": " + message }
+        if case .scenario(let location) = finding.location { message = location.pathText + ": " + message }
         message += "\nFix: " + finding.fix
         return "::\(finding.severity.githubCommand) \(properties.joined(separator: ","))::\(data(message))"
     }

@@ -50,9 +50,11 @@ public enum LintJSONFormat {
         case .storyboard(let source):
             if let line = source.line { members.append(JSONMember("line", .int(Int64(line)))) }
             if let column = source.column { members.append(JSONMember("column", .int(Int64(column)))) }
-        case .scenario(_, let jsonPath, let source):
-            members.append(JSONMember("jsonPath", .string(jsonPath)))
-            if let source { members.append(JSONMember("source", source.jsonValue)) }
+        case .scenario(let location):
+            if let line = location.line { members.append(JSONMember("line", .int(Int64(line)))) }
+            if let column = location.column { members.append(JSONMember("column", .int(Int64(column)))) }
+            members.append(JSONMember("jsonPath", .string(location.jsonPath)))
+            if let source = location.source { members.append(JSONMember("source", source.jsonValue)) }
         }
         if let objectID = finding.objectID { members.append(JSONMember("objectId", .string(objectID))) }
         if let className = finding.className { members.append(JSONMember("class", .string(className))) }

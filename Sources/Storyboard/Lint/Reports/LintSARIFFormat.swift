@@ -61,11 +61,13 @@ public enum LintSARIFFormat {
             if let objectID = finding.objectID {
                 logical.append(.object(JSONObject([JSONMember("name", .string(objectID)), JSONMember("kind", "object")])))
             }
-        case .scenario(_, let jsonPath, _):
-            // A scenario's findings are located by JSON path; line 1 keeps viewers that need a line content.
-            physical.append(JSONMember("region", .object(JSONObject([JSONMember("startLine", 1)]))))
+        case .scenario(let location):
+            // Line 1 when the position is unknown: code scanning needs a line; the JSON path says where.
+            var region = [JSONMember("startLine", .int(Int64(location.line ?? 1)))]
+            if let column = location.column { region.append(JSONMember("startColumn", .int(Int64(column)))) }
+            physical.append(JSONMember("region", .object(JSONObject(region))))
             logical.append(.object(JSONObject([
-                JSONMember("fullyQualifiedName", .string(jsonPath.isEmpty ? "$" : jsonPath)), JSONMember("kind", "object"),
+                JSONMember("fullyQualifiedName", .string(location.jsonPath.isEmpty ? "$" : location.jsonPath)), JSONMember("kind", "object"),
             ])))
         }
         var location = [JSONMember("physicalLocation", .object(JSONObject(physical)))]
@@ -82,7 +84,7 @@ public enum LintSARIFFormat {
         var identity = finding.rule.id + "|" + finding.location.file + "|"
         switch finding.location {
         case .storyboard: identity += finding.objectID ?? "\(finding.location.line ?? 0)"
-        case .scenario(_, let jsonPath, _): identity += jsonPath
+        case .scenario(let location): identity += location.jsonPath
         }
         return .object(JSONObject([
             JSONMember("ruleId", .string(finding.rule.id)),

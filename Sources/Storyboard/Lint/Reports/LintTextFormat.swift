@@ -15,7 +15,7 @@ public enum LintTextFormat {
             if let className = finding.className { about.append(className) }
             if let storyboard = finding.storyboardIdentifier, !storyboard.isEmpty { about.append("storyboard ID \(storyboard)") }
             if let path = finding.restorationPathText { about.append("path \(path)") }
-            if case .scenario(_, _, let source?) = finding.location { about.append("defined at \(source)") }
+            if case .scenario(let location) = finding.location, let source = location.source { about.append("defined at \(source)") }
             if !about.isEmpty { lines.append("    " + about.joined(separator: " · ")) }
         }
         if !report.findings.isEmpty { lines.append("") }
