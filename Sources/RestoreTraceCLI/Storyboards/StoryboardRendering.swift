@@ -48,10 +48,15 @@ struct StoryboardRendering {
         }
         let sceneMap = StoryboardSceneMap.make(map, fileIndex: fileIndex, findings: findings)
         let graph = SceneMapDiagram.graph(sceneMap, options: options)
+        let nodeCount = graph.totalNodeCount
+        let showsProgress = isatty(STDERR_FILENO) == 1 && nodeCount > 150 && plan.format != .dot
+        let progress = showsProgress ? LayoutProgress("render: laying out \(nodeCount) nodes of \(plan.input)…") : nil
         let rendering: Rendering
         do {
             rendering = try GraphvizRenderer.shared.render(graph, format: plan.format)
+            progress?.finish()
         } catch {
+            progress?.finish(failed: true)
             throw .init(message: "\(plan.input): \(error.description)")
         }
         for warning in rendering.warnings { RenderCommand.printError("\(plan.input): graphviz: \(warning)") }
@@ -75,7 +80,7 @@ struct StoryboardRendering {
         } catch {
             throw .init(message: "\(plan.input): \(error.description)")
         }
-        print("wrote \(output) (storyboard view, \(plan.format.rawValue), \(graph.totalNodeCount) nodes)")
+        print("wrote \(output) (storyboard view, \(plan.format.rawValue), \(nodeCount) nodes)")
         fflush(nil)
         let summary = LintInputSummary.storyboards(map)[fileIndex]
         RenderCommand.printError(summary.text + "; " + LintReport(findings: findings.filter { $0.location.file == plan.input }).tally)
