@@ -157,6 +157,22 @@ public struct ScenarioOutline: Sendable {
         return nil
     }
 
+    /// Whether preservation reaches the item: it and every object above it have identifiers, and
+    /// no custom container on the way leaves its children out (rules 6 and 7).
+    public func isPreserved(_ item: Int) -> Bool {
+        var current: Int? = item
+        while let index = current {
+            guard items[index].effectiveIdentifier != nil else { return false }
+            if let parent = items[index].parent, case .child = items[index].placement,
+               let container = items[parent].controller, container.kind == .custom, !container.encodesChildren
+            {
+                return false
+            }
+            current = items[index].parent
+        }
+        return true
+    }
+
     /// How people name an item: its identifier, else its class.
     public func name(of item: Int) -> String { items[item].effectiveIdentifier ?? items[item].className }
 

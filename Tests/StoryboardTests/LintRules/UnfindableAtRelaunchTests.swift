@@ -34,3 +34,13 @@ struct UnfindableAtRelaunchTests {
         #expect(findings.map(Lint.path) == ["windows[0].root.children[1]"])
     }
 }
+
+@Suite("RT007 and the rules around it")
+struct UnfindableAtRelaunchScopeTests {
+    @Test("children a custom container leaves out are RT011's, not RT007's")
+    func notPreservedIsNotUnfindable() throws {
+        let root = #"{"class":"C","kind":"custom","restorationIdentifier":"C","children":[{"class":"A","restorationIdentifier":"A"}]}"#
+        #expect(try Lint.scenario("RT007", root: root).isEmpty)
+        #expect(try Lint.scenario("RT011", root: root).count == 1)
+    }
+}

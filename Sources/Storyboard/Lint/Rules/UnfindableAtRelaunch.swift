@@ -41,8 +41,9 @@ public struct UnfindableAtRelaunch: LintRule {
     public func check(scenario outline: ScenarioOutline) -> [LintFinding] {
         outline.items.indices.compactMap { index in
             let item = outline.items[index]
+            // Only what preservation reaches: the rest is RT001's and RT011's.
             guard let controller = item.controller, let identifier = item.effectiveIdentifier, !item.createdAtLaunch,
-                  outline.nearestUnidentifiedAncestor(of: index) == nil, controller.restorationClass == nil,
+                  outline.isPreserved(index), controller.restorationClass == nil,
                   (controller.storyboardIdentifier ?? "").isEmpty, controller.restore.appDelegateReturns == .none
             else { return nil }
             return .item(Self.info, outline, index,
