@@ -149,6 +149,36 @@ import Testing
         #expect(run.standardOutput.contains("Nav/Note (NoteViewController) was not restored: the process stopped inside its"))
     }
 
+    @Test("storyboards end to end: imported, simulated and explained, each verdict names its storyboard line")
+    func storyboardsEndToEnd() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func explained(_ storyboard: String) throws -> [[String: Any]] {
+            let path = simulateRepositoryRoot.appendingPathComponent("Tests/StoryboardTests/Fixtures/\(storyboard).storyboard").path
+            let scenario = directory.appendingPathComponent(storyboard + ".scenario.json").path
+            let trace = directory.appendingPathComponent(storyboard + ".jsonl").path
+            #expect(try runRestoretrace(["import", path, "--open", "CountryVCID", "-o", scenario]).status == 0)
+            #expect(try runRestoretrace(["simulate", scenario, "--clock", "tick", "-o", trace]).status == 0)
+            let run = try ExecutableRun.run(["explain", trace, "--format", "json"])
+            #expect(run.status == 0)
+            return try #require(try AnalysisFixtures.json(run.standardOutput)["verdicts"] as? [[String: Any]])
+        }
+        // The example app of seed 001: everything comes back, the capital through its storyboard ID.
+        let restorer = try explained("Restorer-MainStoryboard")
+        #expect(restorer.count == 7 && restorer.allSatisfy { $0["status"] as? String == "restored" })
+        let capital = try #require(restorer.first { ($0["path"] as? [String])?.last == "CountryVCID" })
+        #expect(capital["foundBy"] as? String == "storyboard")
+        // Two mistakes: the settings stack is left out, the capital cannot be made; the storyboard says where.
+        let mistakes = try explained("Restorer-TwoMistakes")
+        let problems = mistakes.filter { $0["status"] as? String == "notRestored" }
+        #expect(problems.map { $0["cause"] as? String ?? "" } == ["noRestorationIdentifier", "ancestorExcluded", "notFound"])
+        let sources = problems.map { $0["source"] as? [String: Any] }
+        #expect(sources.map { $0?["line"] as? Int } == [190, 77, 137])
+        #expect(sources.map { $0?["id"] as? String } == ["hd0-3g-mQA", "k3p-EJ-PDh", "Acu-ec-qdP"])
+        #expect(sources.allSatisfy { ($0?["file"] as? String)?.hasSuffix("Restorer-TwoMistakes.storyboard") == true })
+        #expect((problems[2]["because"] as? [String])?.first == "it was pushed onto TabBarControllerID/CountryNCID (stack index 1)")
+    }
+
     @Test("--help has examples and the exit codes")
     func help() throws {
         let run = try ExecutableRun.run(["explain", "--help"])

@@ -21,12 +21,16 @@ public struct Exclusion: Sendable, Hashable {
     public var parentKey: String?
     /// Its position in the list under ``parentKey``, when that key holds a list.
     public var parentIndex: Int?
+    /// Where the app defines the object (``RestorableObject/sourceLocation``), when it says.
+    public var source: ObjectSource?
 
-    public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil) {
+    public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil,
+                source: ObjectSource? = nil) {
         self.path = path
         self.className = className
         self.reason = reason
         self.parentPath = parentPath
+        self.source = source
     }
 }
 
