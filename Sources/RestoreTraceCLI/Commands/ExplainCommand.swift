@@ -35,9 +35,10 @@ struct ExplainCommand: ParsableCommand {
             Examples:
               restoretrace explain Traces/countries.jsonl
               restoretrace explain run.jsonl --path Tabs/CountryNav/CountryDetail
-              restoretrace explain run.jsonl --format json | jq '.verdicts[] | select(.status == "notRestored")'
+              restoretrace explain run.jsonl --format json | jq '.verdicts[].summary'
               restoretrace explain run.jsonl --format markdown >> $GITHUB_STEP_SUMMARY
-              restoretrace simulate app.scenario.json -o - | restoretrace explain - --fail-on-problems
+              restoretrace explain run.jsonl --fail-on-problems
+              restoretrace simulate app.scenario.json -o - | restoretrace explain -
             """
     )
 
