@@ -95,7 +95,7 @@ struct SimulateCommandTests {
         #expect(result.standardOutput == committed)
     }
 
-    @Test("--archive keeps the archive the relaunch read; without it the temporary directory is removed")
+    @Test("--archive keeps the archive the relaunch read; without it the workspace under $TMPDIR/restoretrace-UID is removed")
     func archiveDirectory() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -109,7 +109,9 @@ struct SimulateCommandTests {
         let removed = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", "-"],
                                           environment: ["TMPDIR": temporary.path])
         #expect(removed.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        let root = "restoretrace-\(getuid())"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [root])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent(root).path).isEmpty)
     }
 
     @Test("a bad scenario exits 1, names the file and JSON path on stderr, and writes no output file")

@@ -112,7 +112,7 @@ struct ArchiveTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let simulation = ScenarioSimulation(scenario: Fixtures.countries(), archiveDirectory: directory, clock: .deterministic)
         try simulation.preserve(recorder: InMemoryRecorder())
-        let leftover = directory.appendingPathComponent(".\(ArchiveDirectory.archiveFileName).tmp-99999")
+        let leftover = directory.appendingPathComponent(".\(ArchiveDirectory.archiveFileName).99999.tmp")
         try Data([0x52, 0x54, 0x53]).write(to: leftover)
         let recorder = InMemoryRecorder()
         let report = try simulation.restore(recorder: recorder, crash: .throwSimulatedCrash)

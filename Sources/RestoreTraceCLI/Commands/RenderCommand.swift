@@ -240,9 +240,11 @@ extension RenderCommand {
         } catch {
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
-        print("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)")
-        // Before the summary on stderr, even when standard output is a pipe (buffered otherwise).
-        fflush(nil)
+        do {
+            try StandardDescriptors.write("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)\n")
+        } catch {
+            throw RenderFailure(message: error.description)
+        }
         if case .trace(let trace) = source {
             RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
         }

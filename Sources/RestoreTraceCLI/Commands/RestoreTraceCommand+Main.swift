@@ -18,11 +18,18 @@ extension RestoreTraceCommand {
     /// Parses `arguments` (the process's by default), runs the subcommand and exits.
     /// Exit codes: 0 ok, 1 the input is bad or a check failed, 2 usage error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        StandardDescriptors.reserve()
+        // Before any thread starts: the signals' mask is inherited.
+        InterruptCleanup.install()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
             // A render's warm-up may still be inside libgvc: never exit under it.
             GraphvizRenderer.shared.endWarmUps()
+            if let reason = StandardDescriptors.flushStreams() {
+                StandardError.write("restoretrace: cannot write standard output: \(reason)\n")
+                exitProcess(usageErrorExitCode)
+            }
             exit()
         } catch {
             GraphvizRenderer.shared.endWarmUps()

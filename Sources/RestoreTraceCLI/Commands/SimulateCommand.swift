@@ -80,6 +80,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "After a crash during decode, launch the app once more (it finds the crash and discards the archive).")
     var relaunchAfterCrash = false
 
+    @Flag(help: "When another run is using the --archive directory, wait for it instead of failing at once.")
+    var wait = false
+
     func run() throws {
         guard let output, !output.isEmpty else {
             printError("restoretrace simulate: missing -o TRACE (where to write the trace; - for standard output)\n"
@@ -93,7 +96,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let outcome = SimulationRun(
             scenarioArgument: scenario, outputArgument: output, clock: clock, archiveArgument: archive,
-            relaunchAfterCrash: relaunchAfterCrash
+            relaunchAfterCrash: relaunchAfterCrash, waitForArchive: wait
         ).run()
         for line in outcome.messages { printError(line) }
         if outcome.exitCode != SimulateExitCode.success { throw ExitCode(outcome.exitCode) }

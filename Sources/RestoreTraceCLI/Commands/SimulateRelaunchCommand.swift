@@ -39,8 +39,25 @@ struct SimulateRelaunchCommand: ParsableCommand {
     @Option(help: "The numbering to continue: clock:nextSeq:nextSpan:monotonicStart.")
     var continuation: String
 
+    @Option(help: "The process id of the `simulate` that started this one.")
+    var parent: Int32
+
+    @Option(help: "The descriptor of the archive directory's lock, held by the parent and handed to this process.")
+    var archiveLock: Int32
+
     func run() throws {
-        ParentWatch.start()
+        // A relaunch outliving its parent (killed with SIGKILL, which it cannot clean up after)
+        // would write into an archive directory another run may have taken.
+        switch ChildProcess.dieWithParent(parent) {
+        case .armed: break
+        case .parentGone: _exit(SimulateExitCode.relaunchFailed)
+        case .unsupported: ParentWatch.start(parent: parent)
+        }
+        guard ArchiveDirectoryLock.isHeld(descriptor: archiveLock, directory: archive) else {
+            printError("restoretrace simulate-relaunch: \(archive): this process does not hold the archive directory's lock; "
+                + "it is run by `restoretrace simulate`, which holds it")
+            throw ExitCode(SimulateExitCode.usage)
+        }
         // A modelled crash is an abort(): it must not leave a core file behind.
         var coreLimit = rlimit()
         if getrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit) == 0 {

@@ -58,11 +58,17 @@ struct ValidateCommand: ParsableCommand {
                 continue
             }
             anyInvalid = anyInvalid || !report.isValid
+            var output = ""
             if quiet {
-                if !report.isValid { print(text.verdict(report)) }
+                if !report.isValid { output = text.verdict(report) + "\n" }
             } else {
-                if index > 0 { print("") }
-                print(text.render(report))
+                output = (index > 0 ? "\n" : "") + text.render(report) + "\n"
+            }
+            do {
+                try StandardDescriptors.write(output)
+            } catch {
+                StandardError.write("restoretrace: \(error.description)\n")
+                throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
             }
         }
         if anyUnopenable { throw ExitCode(RestoreTraceCommand.usageErrorExitCode) }

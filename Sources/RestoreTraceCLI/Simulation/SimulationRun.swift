@@ -22,6 +22,8 @@ struct SimulationRun {
     var clock: ClockOption
     var archiveArgument: String?
     var relaunchAfterCrash: Bool
+    /// Wait for another run holding the archive directory instead of failing at once.
+    var waitForArchive = false
 
     /// The exit status and what to print on standard error.
     struct Outcome {
@@ -49,47 +51,57 @@ struct SimulationRun {
             return .failed(SimulateExitCode.badInput, "error: \(error)")
         }
 
+        // Registered temporary files: an interrupt (InterruptCleanup) leaves neither the
+        // workspace nor the half-written trace behind, and kills the relaunch process first.
         let workspace: URL
         do {
-            workspace = try SimulationRun.makeWorkspace()
+            workspace = URL(fileURLWithPath: try TemporaryFiles.shared.makeWorkspace(purpose: "simulate"), isDirectory: true)
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: cannot create a temporary directory: \(error)")
+            return .failed(SimulateExitCode.badInput, "error: \(error)")
         }
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        defer { TemporaryFiles.shared.remove(workspace.path) }
 
         let target: OutputTarget
         switch OutputTarget.resolve(outputArgument) {
         case .success(let resolved): target = resolved
         case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
         }
-        let tracePath = target.temporaryFile(in: workspace)
-        // An interrupt leaves neither the half-written trace nor the workspace (nor the child) behind.
-        let interruption = InterruptCleanup(paths: [tracePath, workspace.path])
-        defer { interruption.cancel() }
+        let tracePath: String
+        switch target.makeTemporaryFile(in: workspace) {
+        case .success(let path): tracePath = path
+        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
+        }
 
-        let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath,
-                               interruption: interruption)
-        guard outcome.exitCode == SimulateExitCode.success else {
-            unlink(tracePath)
-            return outcome
+        var outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
+        if outcome.exitCode == SimulateExitCode.success, let failure = target.publish(tracePath) {
+            outcome = .failed(SimulateExitCode.badInput, failure)
         }
-        if let failure = target.publish(tracePath) {
-            unlink(tracePath)
-            return .failed(SimulateExitCode.badInput, failure)
-        }
+        // Published (renamed) already, or to be removed.
+        TemporaryFiles.shared.remove(tracePath)
         return outcome
     }
 
     // MARK: The two processes
 
-    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
-                          interruption: InterruptCleanup) -> Outcome {
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String) -> Outcome {
         let archiveDirectory: URL
+        let archiveLock: ArchiveDirectoryLock
+        var notes: [String] = []
         do {
-            archiveDirectory = try prepareArchiveDirectory(in: workspace)
+            (archiveDirectory, archiveLock) = try prepareArchiveDirectory(in: workspace, notes: &notes)
         } catch {
             return .failed(SimulateExitCode.badInput, "error: \(error)")
         }
+        // Held until the relaunch has ended, and by the relaunch process too.
+        defer { archiveLock.release() }
+        var outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath,
+                               archiveDirectory: archiveDirectory, archiveLock: archiveLock)
+        outcome.messages.insert(contentsOf: notes, at: 0)
+        return outcome
+    }
+
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
+                          archiveDirectory: URL, archiveLock: ArchiveDirectoryLock) -> Outcome {
 
         // The first process: preservation, then the app is terminated.
         var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
@@ -124,9 +136,8 @@ struct SimulationRun {
             scenarioName = scenario.name
         }
         var relaunch = SimulateRelaunchProcess(scenarioPath: scenarioPath, scenarioName: scenarioName,
-                                               archiveDirectory: archiveDirectory.path, tracePath: tracePath,
-                                               continuation: continuation)
-        relaunch.interruption = interruption
+                                               archiveDirectory: archiveDirectory.path, archiveLock: archiveLock,
+                                               tracePath: tracePath, continuation: continuation)
         let result: SimulateRelaunchProcess.Result
         do {
             result = try relaunch.run()
@@ -224,28 +235,30 @@ struct SimulationRun {
         return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
-    private static func makeWorkspace() throws -> URL {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-simulate-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-            return String(cString: base)
-        }
-        guard let made else { throw SimulateRunError(message: String(cString: strerror(errno))) }
-        return URL(fileURLWithPath: made, isDirectory: true)
-    }
-
-    private func prepareArchiveDirectory(in workspace: URL) throws -> URL {
+    /// The archive directory, taken for this run (``ArchiveDirectoryLock``), and emptied of what
+    /// an earlier run left.
+    private func prepareArchiveDirectory(in workspace: URL, notes: inout [String]) throws -> (URL, ArchiveDirectoryLock) {
         guard let archiveArgument else {
             let directory = workspace.appendingPathComponent("archive", isDirectory: true)
             if let reason = PathName.makeDirectories(directory.path) {
                 throw SimulateRunError(message: "cannot create the run's archive directory \(directory.path): \(reason)")
             }
-            return directory
+            return (directory, try ArchiveDirectoryLock(directory: directory.path, wait: false))
         }
         let directory = URL(fileURLWithPath: archiveArgument, isDirectory: true)
         if let reason = PathName.makeDirectories(directory.path) {
             throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(reason)")
         }
+        let lock = try ArchiveDirectoryLock(directory: archiveArgument, wait: waitForArchive) { holder in
+            printError("restoretrace simulate: \(archiveArgument): waiting for "
+                + (holder.map { "process \($0)" } ?? "another process") + ", which is using the archive directory…")
+        }
+        if let previous = lock.interruptedCycle {
+            notes.append("restoretrace simulate: note: \(archiveArgument): the run of process \(previous) stopped in the middle "
+                + "of its cycle (it was killed or interrupted); what it left is discarded and this run starts from a fresh install")
+        }
+        // What a killed run (or its relaunch process) was writing.
+        TemporaryFiles.removeStaleFiles(in: directory.path)
         // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
         // or restoration marker must not leak into this one (the relaunch would discard the new archive).
         for name in [ArchiveDirectory.archiveFileName, ArchiveDirectory.launchCrashesFileName,
@@ -255,6 +268,6 @@ struct SimulationRun {
                 throw SimulateRunError(message: "\(file): cannot remove what an earlier run left: \(String(cString: strerror(errno)))")
             }
         }
-        return directory
+        return (directory, lock)
     }
 }
