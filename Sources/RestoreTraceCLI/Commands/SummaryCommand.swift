@@ -1,11 +1,6 @@
 // `restoretrace summary TRACE`: timing statistics of a trace per kind, phase, class or path;
 // the slowest objects; locate steps, exclusions, discards; unfinished spans first.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -70,7 +65,7 @@ struct SummaryCommand: ParsableCommand {
         let bytes: [UInt8]
         switch format {
         case .text:
-            let colour = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
             bytes = Array(SummaryTextFormat(style: .text, colour: colour).render(summary).utf8)
         case .markdown:
             bytes = Array(SummaryTextFormat(style: .markdown).render(summary).utf8)
