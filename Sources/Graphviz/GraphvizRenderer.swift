@@ -55,64 +55,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// calls is the same as freeing at once (free, then parse the next graph), so output is too.
     private var previousGraph: UnsafeMutablePointer<Agraph_t>?
 
-    /// Formats a layout has been drawn in: their plugins and fonts are loaded.
-    private var warmFormats: Set<OutputFormat> = []
-    /// Set by ``endWarmUps()``: no warm-up touches libgvc after it.
-    private var warmUpsEnded = false
-
     private init() {}
-
-    /// Starts libgvc on a thread of its own — the context, the layout and `format` plugins,
-    /// fontconfig and the fonts text measurement needs (about 10 ms, once per process) — so that
-    /// the work overlaps what the caller does before its first render (reading and analysing a
-    /// trace). Returns at once. The warm-up holds the libgvc lock while it works, so a render
-    /// simply waits for it; it does nothing once a layout has been drawn in `format`. Call
-    /// ``endWarmUps()`` before the process exits.
-    public func warmUp(for format: OutputFormat) {
-        guard format != .dot else { return }
-        let request = Unmanaged.passRetained(WarmUpRequest(format: format)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        let started = pthread_create(&thread, &attributes, { argument in
-            let request = Unmanaged<WarmUpRequest>.fromOpaque(argument!).takeRetainedValue()
-            GraphvizRenderer.shared.runWarmUp(for: request.format)
-            return nil
-        }, request)
-        // Without a thread, the first render pays for what the warm-up would have done.
-        if started != 0 { Unmanaged<WarmUpRequest>.fromOpaque(request).release() }
-    }
-
-    /// Waits for a warm-up inside libgvc to finish, and keeps any other from starting: after it
-    /// returns, no thread of the warm-ups enters libgvc again. Call it before the process exits,
-    /// so that libgvc's libraries are never torn down while a warm-up uses them.
-    public func endWarmUps() {
-        restoretrace_libgvc_lock()
-        warmUpsEnded = true
-        restoretrace_libgvc_unlock()
-    }
-
-    private final class WarmUpRequest {
-        let format: OutputFormat
-        init(format: OutputFormat) { self.format = format }
-    }
-
-    /// Lays out and renders a two-node graph in the diagrams' fonts, discarding what it draws.
-    private func runWarmUp(for format: OutputFormat) {
-        restoretrace_libgvc_lock()
-        defer { restoretrace_libgvc_unlock() }
-        guard !warmUpsEnded, !warmFormats.contains(format) else { return }
-        var graph = Graph(id: "warmUp", nodeDefaults: [.fontName(.dejaVuSans), .fontSize(11)])
-        graph.add(Node("a", label: "warm up"))
-        graph.add(Node("b", label: "warm up", attributes: [.fontName(.dejaVuSansBold), .fontSize(12)]))
-        // Whatever goes wrong here goes wrong again in the render that follows, which reports it.
-        _ = try? layOutAndRender(format: format) { () throws(GraphvizError) in
-            guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT([]) }
-            return built
-        }
-    }
 
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
     ///
@@ -146,13 +89,6 @@ public final class GraphvizRenderer: @unchecked Sendable {
     {
         restoretrace_libgvc_lock()
         defer { restoretrace_libgvc_unlock() }
-        return try layOutAndRender(format: format, make: make)
-    }
-
-    /// ``render(format:make:)`` with the libgvc lock held.
-    private func layOutAndRender(format: OutputFormat, make: () throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t>)
-        throws(GraphvizError) -> Rendering
-    {
         let gvc = openContext()
         let log = LibgvcMessageLog.shared
         log.reset()
@@ -163,7 +99,6 @@ public final class GraphvizRenderer: @unchecked Sendable {
         freePreviousGraph(gvc)
         // cairo draws each line with the PangoLayout its measuring made, which the memo does not keep.
         restoretrace_set_text_size_memo_format(format.libgvcName)
-        warmFormats.insert(format)
 
         let layoutStatus = gvLayout(gvc, graph, "dot")
         if layoutStatus != 0 || agerrors() > 0 {

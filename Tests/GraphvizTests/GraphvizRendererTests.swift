@@ -19,16 +19,6 @@ private func threeNodeGraph() -> Graph {
 
 @Suite("Rendering through libgvc in-process")
 struct GraphvizRendererTests {
-    @Test("a warm-up, whenever it runs, changes nothing a render draws")
-    func warmUpChangesNothing() throws {
-        let before = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .png).data
-        // Other suites in this process may render and warm up at any time: the contract checked
-        // is that a warm-up neither changes a drawing nor keeps a render from happening.
-        for format in [OutputFormat.svg, .png, .pdf, .dot] { GraphvizRenderer.shared.warmUp(for: format) }
-        #expect(try GraphvizRenderer.shared.render(threeNodeGraph(), format: .png).data == before)
-        #expect(try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg).data.count > 0)
-    }
-
     @Test("lays out and renders a three-node graph to SVG in-process")
     func rendersThreeNodeGraphToSVG() throws {
         let rendering = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg)

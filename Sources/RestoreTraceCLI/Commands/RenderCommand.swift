@@ -100,8 +100,6 @@ extension RenderCommand {
             throw ExitCode(2)
         }
         let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat)
-        // libgvc starts up on the other core while the first input is read and analysed.
-        if let format = plan.first(where: { $0.format != .dot })?.format { GraphvizRenderer.shared.warmUp(for: format) }
         var failed = false
         var last: DiagramSource?
         for item in plan {

@@ -24,15 +24,12 @@ extension RestoreTraceCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            // A render's warm-up may still be inside libgvc: never exit under it.
-            GraphvizRenderer.shared.endWarmUps()
             if let reason = StandardDescriptors.flushStreams() {
                 StandardError.write("restoretrace: cannot write standard output: \(reason)\n")
                 exitProcess(usageErrorExitCode)
             }
             exit()
         } catch {
-            GraphvizRenderer.shared.endWarmUps()
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
                 exitProcess(usageErrorExitCode)
