@@ -67,6 +67,24 @@ struct TemporaryFilesTests {
         #expect(FileManager.default.fileExists(atPath: directory.path("b")))
     }
 
+    @Test("a process that has ended but is not yet reaped (a zombie) no longer counts as running")
+    func zombieIsNotRunning() throws {
+        var child = pid_t()
+        let arguments = [strdup("/bin/true"), nil]
+        defer { free(arguments[0]) }
+        #expect(posix_spawn(&child, "/bin/true", nil, nil, arguments, nil) == 0)
+        // Not waited for yet: it stays a zombie until waitpid below.
+        let ended = { (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.split(separator: ")").last?.dropFirst().first == "Z" }
+        let deadline = Date().addingTimeInterval(10)
+        while !ended() && Date() < deadline { usleep(10_000) }
+        try #require(ended(), "the child never became a zombie")
+        #expect(kill(child, 0) == 0, "the zombie still answers kill(0)")
+        #expect(!TemporaryFiles.isRunning(child))
+        #expect(TemporaryFiles.isRunning(getpid()))
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+    }
+
     @Test("a workspace of a process that has ended is removed when the next one is made")
     func staleWorkspaces() throws {
         let files = TemporaryFiles()

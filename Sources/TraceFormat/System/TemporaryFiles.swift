@@ -184,9 +184,23 @@ package final class TemporaryFiles: @unchecked Sendable {
 
     // MARK: Processes and the file system
 
-    /// Whether a process with this number exists (one of another user's answers EPERM).
+    /// Whether a process with this number exists (one of another user's answers EPERM) and has
+    /// not ended: a zombie, ended but not yet reaped by its new parent, writes nothing more.
     package static func isRunning(_ process: pid_t) -> Bool {
-        process > 0 && (kill(process, 0) == 0 || errno == EPERM)
+        guard process > 0, kill(process, 0) == 0 || errno == EPERM else { return false }
+        return !isZombie(process)
+    }
+
+    /// Linux's /proc/PID/stat: `pid (name) state ...`; elsewhere no process is taken for a zombie.
+    private static func isZombie(_ process: pid_t) -> Bool {
+        let descriptor = open("/proc/\(process)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        // The name may hold spaces and parentheses: the state follows the last ") ".
+        guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return false }
+        return bytes[close + 2] == UInt8(ascii: "Z")
     }
 
     private static func processNumber(_ text: Substring) -> pid_t? {
