@@ -50,13 +50,12 @@ struct SimulateRelaunchCommand: ParsableCommand {
         // would write into an archive directory another run may have taken.
         switch ChildProcess.dieWithParent(parent) {
         case .armed: break
-        case .parentGone: _exit(SimulateExitCode.relaunchFailed)
+        case .parentGone: _exit(ExitStatus.trouble)
         case .unsupported: ParentWatch.start(parent: parent)
         }
         guard ArchiveDirectoryLock.isHeld(descriptor: archiveLock, directory: archive) else {
-            printError("restoretrace simulate-relaunch: \(archive): this process does not hold the archive directory's lock; "
+            throw CommandFailure.trouble("\(archive): this process does not hold the archive directory's lock; "
                 + "it is run by `restoretrace simulate`, which holds it")
-            throw ExitCode(SimulateExitCode.usage)
         }
         // A modelled crash is an abort(): it must not leave a core file behind.
         var coreLimit = rlimit()
@@ -65,15 +64,13 @@ struct SimulateRelaunchCommand: ParsableCommand {
             _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit)
         }
         guard let state = TraceContinuation(continuation) else {
-            printError("restoretrace simulate-relaunch: --continuation \(continuation) is not clock:nextSeq:nextSpan:monotonicStart")
-            throw ExitCode(SimulateExitCode.usage)
+            throw CommandFailure.trouble("--continuation \(continuation) is not clock:nextSeq:nextSpan:monotonicStart")
         }
         var loaded: Scenario
         do {
             loaded = try ScenarioLoader().load(contentsOf: scenario)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("\(error)")
         }
         if let scenarioName { loaded.name = scenarioName }
 
@@ -83,8 +80,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
             writer = try TraceWriter(appendingTo: trace, continuing: state,
                                      durability: loaded.crashesDuringDecode ? .everyRecord : .buffered)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("\(error)")
         }
         let clock: SimulationClock = state.clock == .tick ? .deterministic : .wall
         let simulation = ScenarioSimulation(scenario: loaded, archiveDirectory: URL(fileURLWithPath: archive), clock: clock)
@@ -93,8 +89,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
             try writer.close()
         } catch {
             try? writer.close()
-            printError("error: restoration failed: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("restoration failed: \(error)")
         }
     }
 }

@@ -116,7 +116,7 @@ enum ParentWatch {
     static func start(parent: pid_t) {
         _ = SystemThread.detach {
             while getppid() == parent { usleep(200_000) }
-            _exit(SimulateExitCode.relaunchFailed)
+            _exit(ExitStatus.trouble)
         }
     }
 }

@@ -74,13 +74,13 @@ extension SimulationRun {
             case .special(let path):
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    return "error: \(path): cannot open for writing: \(String(cString: strerror(errno)))"
+                    return "\(path): cannot open for writing: \(String(cString: strerror(errno)))"
                 }
                 defer { close(descriptor) }
                 return OutputTarget.copy(tracePath, to: descriptor, name: path)
             case .file(let path):
                 guard TemporaryFiles.shared.settle(tracePath, { rename(tracePath, path) }) == 0 else {
-                    return "error: \(path): cannot write the trace: \(String(cString: strerror(errno)))"
+                    return "\(path): cannot write the trace: \(String(cString: strerror(errno)))"
                 }
                 return nil
             }
@@ -88,18 +88,18 @@ extension SimulationRun {
 
         private static func copy(_ tracePath: String, to output: Int32, name: String) -> String? {
             let input = open(tracePath, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+            guard input >= 0 else { return "cannot read back the trace: \(String(cString: strerror(errno)))" }
             defer { close(input) }
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+                guard got >= 0 else { return "cannot read back the trace: \(String(cString: strerror(errno)))" }
                 if got == 0 { return nil }
                 do {
                     try FileDescriptorWriting.writeAll(chunk[..<got], to: output, name: name)
                 } catch {
-                    return "error: cannot write the trace to \(name): \(error.description)"
+                    return "cannot write the trace to \(name): \(error.description)"
                 }
             }
         }

@@ -48,7 +48,7 @@ struct SimulationRun {
                 scenario = try loader.load(contentsOf: scenarioArgument)
             }
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
 
         // Registered temporary files: an interrupt (InterruptCleanup) leaves neither the
@@ -57,24 +57,24 @@ struct SimulationRun {
         do {
             workspace = URL(fileURLWithPath: try TemporaryFiles.shared.makeWorkspace(purpose: "simulate"), isDirectory: true)
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
         defer { TemporaryFiles.shared.remove(workspace.path) }
 
         let target: OutputTarget
         switch OutputTarget.resolve(outputArgument) {
         case .success(let resolved): target = resolved
-        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
+        case .failure(let problem): return .failed(ExitStatus.trouble, "\(problem)")
         }
         let tracePath: String
         switch target.makeTemporaryFile(in: workspace) {
         case .success(let path): tracePath = path
-        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
+        case .failure(let problem): return .failed(ExitStatus.trouble, "\(problem)")
         }
 
         var outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
-        if outcome.exitCode == SimulateExitCode.success, let failure = target.publish(tracePath) {
-            outcome = .failed(SimulateExitCode.badInput, failure)
+        if outcome.exitCode == ExitStatus.success, let failure = target.publish(tracePath) {
+            outcome = .failed(ExitStatus.trouble, failure)
         }
         // Published (renamed) already, or to be removed.
         TemporaryFiles.shared.remove(tracePath)
@@ -90,7 +90,7 @@ struct SimulationRun {
         do {
             (archiveDirectory, archiveLock) = try prepareArchiveDirectory(in: workspace, notes: &notes)
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
         // Held until the relaunch has ended, and by the relaunch process too.
         defer { archiveLock.release() }
@@ -114,14 +114,14 @@ struct SimulationRun {
                 try simulation.preserve(recorder: writer)
             } catch {
                 try? writer.close()
-                return .failed(SimulateExitCode.badInput, "error: \(displayName): preservation failed: \(error)")
+                return .failed(ExitStatus.trouble, "\(displayName): preservation failed: \(error)")
             }
             try writer.flush()
             continuation = writer.stamperState
             try writer.close()
             try simulation.prepareRelaunch()
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
 
         // The second process: the relaunch, knowing only the archive on disk.
@@ -130,7 +130,7 @@ struct SimulationRun {
         if let standardInputBytes {
             let copy = workspace.appendingPathComponent("stdin.scenario.json")
             if let reason = SimulationRun.writeFile(standardInputBytes, to: copy.path) {
-                return .failed(SimulateExitCode.badInput, "error: cannot keep a copy of standard input: \(reason)")
+                return .failed(ExitStatus.trouble, "cannot keep a copy of standard input: \(reason)")
             }
             scenarioPath = copy.path
             scenarioName = scenario.name
@@ -142,18 +142,18 @@ struct SimulationRun {
         do {
             result = try relaunch.run()
         } catch {
-            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the relaunch process: \(error)")
+            return .failed(ExitStatus.trouble, "cannot start the relaunch process: \(error)")
         }
         if result.ending.isSuccess {
             // A clean exit must also have left the relaunch in the trace (a wrong
             // RESTORETRACE_EXECUTABLE can exit 0 having written nothing).
             guard SimulateTraceInspection.endsWithRestoration(path: tracePath, after: continuation.nextSeq) else {
-                return .failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description) "
+                return .failed(ExitStatus.trouble, "the relaunch process \(result.ending.description) "
                     + "but the trace does not end with its restoration span (is "
                     + ((try? SimulateRelaunchProcess.restoretraceExecutable().path) ?? "the relaunch executable")
                     + " a restoretrace of this version?)" + SimulationRun.childOutput(result.standardError))
             }
-            return Outcome(exitCode: SimulateExitCode.success, messages: [])
+            return Outcome(exitCode: ExitStatus.success, messages: [])
         }
 
         // The child died: a crash the scenario asked for, or a failure of restoretrace?
@@ -163,7 +163,7 @@ struct SimulationRun {
         case .asked(let report, let inspection): crash = (report, inspection)
         }
         var messages = [crash.report]
-        guard relaunchAfterCrash else { return Outcome(exitCode: SimulateExitCode.success, messages: messages) }
+        guard relaunchAfterCrash else { return Outcome(exitCode: ExitStatus.success, messages: messages) }
 
         // The user opens the app again: UIKit finds that restoration crashed and discards the archive.
         if crash.inspection.partialTailBytes > 0 {
@@ -175,14 +175,14 @@ struct SimulationRun {
         do {
             let again = try relaunch.run()
             guard again.ending.isSuccess else {
-                return .failed(SimulateExitCode.relaunchFailed, "error: the launch after the crash \(again.ending.description)"
+                return .failed(ExitStatus.trouble, "the launch after the crash \(again.ending.description)"
                     + SimulationRun.childOutput(again.standardError))
             }
         } catch {
-            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the launch after the crash: \(error)")
+            return .failed(ExitStatus.trouble, "cannot start the launch after the crash: \(error)")
         }
-        messages.append("restoretrace simulate: the app was launched once more after the crash (--relaunch-after-crash)")
-        return Outcome(exitCode: SimulateExitCode.success, messages: messages)
+        messages.append("the app was launched once more after the crash (--relaunch-after-crash)")
+        return Outcome(exitCode: ExitStatus.success, messages: messages)
     }
 
     /// How the relaunch process died.
@@ -198,10 +198,10 @@ struct SimulationRun {
               let decode = inspection.unfinishedDecode,
               let point = scenario.crashPoints.first(where: { $0.path == decode.path })
         else {
-            return .unexpected(.failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description)"
+            return .unexpected(.failed(ExitStatus.trouble, "the relaunch process \(result.ending.description)"
                 + SimulationRun.childOutput(result.standardError)))
         }
-        let report = "restoretrace simulate: the relaunched app crashed inside the decode of \(decode.label), "
+        let report = "the relaunched app crashed inside the decode of \(decode.label), "
             + "as \(displayName) asks (\(point.jsonPath).restore.crashesDuringDecode); "
             + "the relaunch process \(result.ending.description) and the trace "
             + (relaunchAfterCrash ? "holds" : "ends with") + " that unfinished decode span "
@@ -250,11 +250,11 @@ struct SimulationRun {
             throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(reason)")
         }
         let lock = try ArchiveDirectoryLock(directory: archiveArgument, wait: waitForArchive) { holder in
-            printError("restoretrace simulate: \(archiveArgument): waiting for "
+            StandardError.report("\(archiveArgument): waiting for "
                 + (holder.map { "process \($0)" } ?? "another process") + ", which is using the archive directory…")
         }
         if let previous = lock.interruptedCycle {
-            notes.append("restoretrace simulate: note: \(archiveArgument): the run of process \(previous) stopped in the middle "
+            notes.append("note: \(archiveArgument): the run of process \(previous) stopped in the middle "
                 + "of its cycle (it was killed or interrupted); what it left is discarded and this run starts from a fresh install")
         }
         // What a killed run (or its relaunch process) was writing.
