@@ -12,9 +12,10 @@ enum ExitStatus {
     /// malformed beyond what the command can process, an output that cannot be written.
     static let trouble: Int32 = 2
 
-    /// `Exit status: 0 SUCCESS; 1 NO; 2 trouble: ...`, for a command's --help.
+    /// `Exit status: 0 SUCCESS; 1 NO; 2 trouble: ...`, a paragraph of its own at the end of a
+    /// command's --help (after a discussion whose last line ends with a line break).
     static func help(success: String, no: String? = nil) -> String {
-        var text = "Exit status: 0 \(success); "
+        var text = "\nExit status: 0 \(success); "
         if let no { text += "1 \(no); " }
         return text + "2 trouble: a usage error, an input that is missing, unreadable or malformed, "
             + "or an output that cannot be written (the message on standard error starts with `restoretrace:`)."
