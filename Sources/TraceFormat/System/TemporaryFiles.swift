@@ -123,40 +123,34 @@ package final class TemporaryFiles: @unchecked Sendable {
     /// Makes (and registers) a new directory `PURPOSE.PID.XXXXXX` under ``workspaceRoot``, after
     /// removing the workspaces there whose process has ended.
     package func makeWorkspace(purpose: String) throws(WorkspaceFailure) -> String {
-        let root = TemporaryFiles.workspaceRoot
-        try TemporaryFiles.prepareWorkspaceRoot(root)
-        TemporaryFiles.removeStaleWorkspaces(in: root)
-        var template = Array("\(root)/\(purpose).\(getpid()).XXXXXX".utf8CString)
-        lock.lock()
-        defer { lock.unlock() }
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-            return String(cString: base)
-        }
-        guard let made else { throw WorkspaceFailure(path: root, reason: String(cString: strerror(errno))) }
-        directories.insert(made)
-        return made
+        try make(purpose: purpose, isDirectory: true) { mkdtemp($0) == nil ? -1 : 0 }.path
     }
 
     /// Makes (and registers) a file `PURPOSE.PID.XXXXXX` under ``workspaceRoot``, open for
     /// reading and writing. The caller usually removes its name at once (``settle(_:_:)`` with unlink).
     package func makeWorkspaceFile(purpose: String) throws(WorkspaceFailure) -> (path: String, descriptor: Int32) {
+        try make(purpose: purpose, isDirectory: false) { template in
+            let descriptor = mkstemp(template)
+            if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            return descriptor
+        }
+    }
+
+    /// `create` makes the file or directory from the template it is given (mkstemp, mkdtemp) and
+    /// returns a descriptor, 0, or -1 with errno set.
+    private func make(purpose: String, isDirectory: Bool, _ create: (UnsafeMutablePointer<CChar>) -> Int32)
+        throws(WorkspaceFailure) -> (path: String, descriptor: Int32)
+    {
         let root = TemporaryFiles.workspaceRoot
         try TemporaryFiles.prepareWorkspaceRoot(root)
         TemporaryFiles.removeStaleWorkspaces(in: root)
         var template = Array("\(root)/\(purpose).\(getpid()).XXXXXX".utf8CString)
-        var path = ""
         lock.lock()
         defer { lock.unlock() }
-        let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            let made = mkstemp(base)
-            if made >= 0 { path = String(cString: base) }
-            return made
-        }
+        let made = template.withUnsafeMutableBufferPointer { create($0.baseAddress!) }
         guard made >= 0 else { throw WorkspaceFailure(path: root, reason: String(cString: strerror(errno))) }
-        _ = fcntl(made, F_SETFD, FD_CLOEXEC)
-        files.insert(path)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if isDirectory { directories.insert(path) } else { files.insert(path) }
         return (path, made)
     }
 
