@@ -21,6 +21,8 @@ let package = Package(
         // Layer 1: the UIKit model and the trace analyses.
         .target(name: "RestorationEngine", dependencies: ["TraceFormat", "CProcessSpawn"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
+        // Interface Builder storyboards -> scenarios and lint findings; the only module that reads XML.
+        .target(name: "Storyboard", dependencies: ["TraceFormat", "RestorationEngine"]),
         // Graphviz: libgvc behind a typed DOT model; knows nothing of restoration.
         .systemLibrary(
             name: "CGraphviz",
@@ -33,7 +35,7 @@ let package = Package(
         // Layer 2: restoration-aware diagrams.
         .target(name: "Diagrams", dependencies: ["Graphviz", "TraceAnalysis", "RestorationEngine", "TraceFormat"]),
         // The one library product users import.
-        .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Graphviz", "Diagrams"]),
+        .target(name: "RestoreTrace", dependencies: ["TraceFormat", "RestorationEngine", "TraceAnalysis", "Storyboard", "Graphviz", "Diagrams"]),
         // The command line: commands live in a library so tests can run them in-process.
         .target(
             name: "RestoreTraceCLI",
@@ -53,10 +55,11 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "TraceGeneration"], resources: [.copy("Corpus")]),
         .testTarget(name: "RestorationEngineTests", dependencies: ["RestorationEngine", "TraceFormat", "TraceGeneration"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "TraceGeneration"]),
+        .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "RestorationEngine", "TraceFormat"], exclude: ["Fixtures"]),
         // Helpers more than one test target uses (not a product; nothing ships it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz", "CGraphvizSupport", "TestSupport", "TraceFormat", "TraceGeneration"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "Graphviz", "RestorationEngine", "TraceAnalysis", "TraceFormat", "TraceGeneration", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"]),
+        .testTarget(name: "CLITests", dependencies: ["RestoreTraceCLI", "restoretrace", "restoretrace-bench"], exclude: ["SARIF"]),
     ]
 )

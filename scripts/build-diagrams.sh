@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/diagrams/ from Traces/: every trace in every view (flow, hierarchy, locate)
-# and every scenario as its hierarchy, as SVG, through `restoretrace render` (libgvc in-process).
+# and every scenario as its hierarchy, as SVG, through `restoretrace render` (libgvc in-process);
+# and the real storyboards of Tests/StoryboardTests/Fixtures/ (docs/storyboards.md), each alone.
 #   scripts/build-diagrams.sh            rewrite docs/diagrams/
 #   scripts/build-diagrams.sh --check    fail (exit 1) when docs/diagrams/ is stale; changes nothing
 #   scripts/build-diagrams.sh --goldens  rewrite the golden DOT files of Tests/DiagramsTests/Golden/
@@ -48,6 +49,12 @@ if [ "${#scenarios[@]}" -gt 0 ]; then
         mv "$file" "$work/out/$name.hierarchy.svg"
     done
 fi
+
+for storyboard in Tests/StoryboardTests/Fixtures/*.storyboard; do
+    name=$(basename "$storyboard" .storyboard)
+    "$bin" render "$storyboard" --format svg -o "$work/out/$name.storyboard.svg" >/dev/null 2>"$work/storyboard.log" \
+        || { cat "$work/storyboard.log" >&2; exit 1; }
+done
 
 count=$(ls "$work/out" | wc -l)
 if [ "$mode" = "--check" ]; then

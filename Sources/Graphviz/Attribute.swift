@@ -1,5 +1,6 @@
 // The DOT attributes this module can write, as typed values: there is no free-form attribute,
-// so no URL, href, image or tooltip can ever carry user text into the output.
+// so no URL, href or image can ever carry user text into the output (a tooltip carries plain
+// text only, escaped for Graphviz and capped: see Tooltip).
 
 /// One attribute of a graph, cluster, node or edge.
 public enum Attribute: Sendable, Hashable {
@@ -22,6 +23,8 @@ public enum Attribute: Sendable, Hashable {
     /// Inches around the label.
     case margin(Double)
     case peripheries(Int)
+    /// SVG only: text shown when the pointer rests on the node or edge.
+    case tooltip(Tooltip)
     // Edges
     case arrowHead(ArrowShape)
     case arrowTail(ArrowShape)
@@ -93,11 +96,12 @@ public enum Attribute: Sendable, Hashable {
         case .rank: return "rank"
         case .networkSimplexLimit: return "nslimit"
         case .crossingMinimizationLimit: return "mclimit"
+        case .tooltip: return "tooltip"
         }
     }
 
     /// How many cases there are: ``caseIndex`` is below it.
-    static let caseCount = 35
+    static let caseCount = 36
 
     /// The case's position among the cases, 0 ..< ``caseCount``.
     var caseIndex: Int {
@@ -137,6 +141,7 @@ public enum Attribute: Sendable, Hashable {
         case .rank: return 32
         case .networkSimplexLimit: return 33
         case .crossingMinimizationLimit: return 34
+        case .tooltip: return 35
         }
     }
 
@@ -166,6 +171,7 @@ public enum Attribute: Sendable, Hashable {
         case .labelAlignment(let alignment): return alignment.rawValue
         case .ordering(let ordering): return ordering.rawValue
         case .rank(let rank): return rank.rawValue
+        case .tooltip(let tooltip): return tooltip.dotValue
         }
     }
 }

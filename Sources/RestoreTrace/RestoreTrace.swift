@@ -2,5 +2,6 @@
 @_exported import TraceFormat
 @_exported import RestorationEngine
 @_exported import TraceAnalysis
+@_exported import Storyboard
 @_exported import Graphviz
 @_exported import Diagrams

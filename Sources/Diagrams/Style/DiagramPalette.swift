@@ -41,14 +41,18 @@ enum Tone: CaseIterable {
     case summary
     /// Scenario objects drawn as described (no run yet).
     case described
+    /// A storyboard scene that restoration never brings back.
+    case neverRestored
+    /// A storyboard scene no segue leads to from the initial view controller.
+    case unreachable
 
     var accent: Color {
         switch self {
         case .process: return OkabeIto.skyBlue
         case .step, .preserved, .described: return OkabeIto.blue
         case .restored: return OkabeIto.bluishGreen
-        case .excluded: return OkabeIto.orange
-        case .notFound, .declined, .notAsked, .summary: return OkabeIto.grey
+        case .excluded, .neverRestored: return OkabeIto.orange
+        case .notFound, .declined, .notAsked, .summary, .unreachable: return OkabeIto.grey
         case .classMismatch: return OkabeIto.reddishPurple
         case .notDecoded, .failure: return OkabeIto.yellow
         case .unfinished, .discarded: return OkabeIto.vermillion
@@ -59,8 +63,8 @@ enum Tone: CaseIterable {
     var styles: [Style] {
         switch self {
         case .process, .summary: return [.filled, .rounded]
-        case .excluded, .notAsked: return [.filled, .dashed]
-        case .notFound, .declined: return [.filled, .dotted]
+        case .excluded, .notAsked, .neverRestored: return [.filled, .dashed]
+        case .notFound, .declined, .unreachable: return [.filled, .dotted]
         case .notDecoded, .failure: return [.filled, .diagonals]
         case .unfinished, .classMismatch: return [.filled, .bold]
         default: return [.filled]
@@ -79,6 +83,8 @@ enum Tone: CaseIterable {
         case .unfinished: return "UNFINISHED"
         case .discarded: return "DISCARDED"
         case .failure: return "ERROR"
+        case .neverRestored: return "NEVER RESTORED"
+        case .unreachable: return "NOT REACHABLE AT LAUNCH"
         default: return nil
         }
     }

@@ -1,6 +1,8 @@
 // RestorableObject: the seam every preservable thing adopts (UIKit's `UIStateRestoring`):
 // view controllers, views, and objects registered with the application.
 
+import TraceFormat
+
 /// An object whose state can be preserved and restored.
 ///
 /// ``ViewController`` and ``View`` adopt it; adopt it yourself for an object you register with
@@ -23,6 +25,9 @@ public protocol RestorableObject: AnyObject {
     func decodeRestorableState(with coder: StateCoder) throws
     /// Called on every restored object after all decoding (rule 18).
     func applicationFinishedRestoringState()
+    /// Where the app defines the object (a storyboard scene, say), or nil. The preservation walk
+    /// writes it as `source` on the object's `encode` or `exclude` record.
+    var sourceLocation: ObjectSource? { get }
 }
 
 extension RestorableObject {
@@ -31,6 +36,7 @@ extension RestorableObject {
     public var classLineage: [String] { ClassLineage.names(of: self) }
     public var restorableChildren: [any RestorableObject] { [] }
     public func applicationFinishedRestoringState() {}
+    public var sourceLocation: ObjectSource? { nil }
 }
 
 /// Class names of a Swift object and its superclasses, nearest first.

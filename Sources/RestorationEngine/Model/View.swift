@@ -30,6 +30,7 @@ open class View: RestorableObject {
 
     open var className: String { String(describing: type(of: self)) }
     open var classLineage: [String] { ClassLineage.names(of: self) }
+    open var sourceLocation: ObjectSource? { nil }
     open var restorableChildren: [any RestorableObject] { subviews }
 
     open func encodeRestorableState(with coder: StateCoder) {

@@ -70,6 +70,7 @@ open class ViewController: RestorableObject {
 
     open var className: String { String(describing: type(of: self)) }
     open var classLineage: [String] { ClassLineage.names(of: self) }
+    open var sourceLocation: ObjectSource? { nil }
 
     open var restorableChildren: [any RestorableObject] {
         var all: [any RestorableObject] = children

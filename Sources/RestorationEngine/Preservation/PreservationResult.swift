@@ -16,12 +16,16 @@ public struct Exclusion: Sendable, Hashable {
     /// How many levels below `parentPath` it is, when more than one: an object inside an excluded
     /// subtree with no path (its parent is the nearest exclusion before it one level up).
     public var depth: Int?
+    /// Where the app defines the object (``RestorableObject/sourceLocation``), when it says.
+    public var source: ObjectSource?
 
-    public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil) {
+    public init(path: [String]?, className: String, reason: ExclusionReason, parentPath: [String]? = nil,
+                source: ObjectSource? = nil) {
         self.path = path
         self.className = className
         self.reason = reason
         self.parentPath = parentPath
+        self.source = source
     }
 }
 

@@ -85,7 +85,7 @@ final class PreservationWalk {
 
         // Rule 11: a registered object nothing encoded is only available, not preserved.
         for (identifier, object) in application.registeredObjects where pathOf[ObjectIdentifier(object)] == nil {
-            exclude(Exclusion(path: [identifier], className: object.className, reason: .notReferenced))
+            exclude(Exclusion(path: [identifier], className: object.className, reason: .notReferenced, source: object.sourceLocation))
         }
 
         // The payload is the application coder, the object count and the objects: the objects'
@@ -120,7 +120,9 @@ final class PreservationWalk {
         let object = item.object
         let className = object.className
         let pathComponents = item.path.components
-        let span = recorder.begin(.encode, path: pathComponents, className: className, attributes: [])
+        // `source` (an extension of the format) says where the app defines the object, when it says.
+        let span = recorder.begin(.encode, path: pathComponents, className: className,
+                                  attributes: object.sourceLocation.map { [TraceAttribute("source", $0.jsonValue)] } ?? [])
         let coder = StateCoder(restorationPath: pathComponents)
         // Room for UIKit's two keys and a few of the object's own, so the coder does not regrow.
         coder.reserveSlots(8)
@@ -180,7 +182,8 @@ final class PreservationWalk {
                     case .exclude(let reason, let path):
                         paths.append(nil)
                         pendingExclusions.append((child, Exclusion(path: path?.components, className: child.className,
-                                                                   reason: reason, parentPath: path == nil ? pathComponents : nil)))
+                                                                   reason: reason, parentPath: path == nil ? pathComponents : nil,
+                                                                   source: child.sourceLocation)))
                     case .tooDeep(let path):
                         paths.append(nil)
                         tooDeep = tooDeep ?? path
@@ -224,7 +227,7 @@ final class PreservationWalk {
             guard pathOf[identity] == nil, decided.insert(identity).inserted else { continue }
             let path = RestorationPath.effectiveIdentifier(child.restorationIdentifier).map { item.path.appending($0).components }
             exclude(Exclusion(path: path, className: child.className, reason: PreservationDecision.unreferencedChildReason,
-                              parentPath: path == nil ? pathComponents : nil))
+                              parentPath: path == nil ? pathComponents : nil, source: child.sourceLocation))
             excludeDescendants(of: child, path: path, nearestPath: path ?? pathComponents)
         }
         return admitted
@@ -260,7 +263,7 @@ final class PreservationWalk {
             let reason = PreservationDecision.descendantReason(isView: item.object is View,
                                                                owningViewControllerExcluded: item.ownerExcluded)
             var exclusion = Exclusion(path: item.path, className: item.object.className, reason: reason,
-                                      parentPath: item.path == nil ? item.nearestPath : nil)
+                                      parentPath: item.path == nil ? item.nearestPath : nil, source: item.object.sourceLocation)
             if item.path == nil {
                 exclusion.identifier = RestorationPath.effectiveIdentifier(item.object.restorationIdentifier)
                 if item.depth > 1 { exclusion.depth = item.depth }
@@ -283,7 +286,8 @@ final class PreservationWalk {
             pathOf[identity] = path
             return Pending(object: object, path: path, kind: Self.kind(of: object, registered: registration != nil))
         case .exclude(let reason, let path):
-            exclude(Exclusion(path: path?.components, className: object.className, reason: reason, parentPath: path == nil ? [] : nil))
+            exclude(Exclusion(path: path?.components, className: object.className, reason: reason, parentPath: path == nil ? [] : nil,
+                              source: object.sourceLocation))
             excludeDescendants(of: object, path: path?.components, nearestPath: path?.components ?? [])
             return nil
         case .tooDeep(let path):
@@ -299,6 +303,7 @@ final class PreservationWalk {
         if let parent = exclusion.parentPath { attributes.append(TraceAttribute("parent", .strings(parent))) }
         if let identifier = exclusion.identifier { attributes.append(TraceAttribute("identifier", .string(identifier))) }
         if let depth = exclusion.depth { attributes.append(TraceAttribute("depth", .int(Int64(depth)))) }
+        if let source = exclusion.source { attributes.append(TraceAttribute("source", source.jsonValue)) }
         recorder.instant(.exclude, path: exclusion.path, className: exclusion.className, attributes: attributes)
     }
 

@@ -101,6 +101,8 @@ public struct ScenarioViewController: Sendable, Hashable {
     public var views: [ScenarioView]
     public var restore: ScenarioRestoreBehavior
     public var cost: ScenarioCost?
+    /// `source` (**extension**): where the app defines it, e.g. its scene in a storyboard.
+    public var source: ObjectSource?
     /// Where it was in the file (`windows[0].root.children[1]`), for messages; "" when built in code.
     public var jsonPath: String
     public var extensions: [JSONMember]
@@ -111,7 +113,7 @@ public struct ScenarioViewController: Sendable, Hashable {
         state: JSONObject = JSONObject(), encodes: [String] = [], children: [ScenarioViewController] = [],
         presented: ScenarioViewController? = nil, selectedIndex: Int? = nil, encodesChildren: Bool = false,
         views: [ScenarioView] = [], restore: ScenarioRestoreBehavior = ScenarioRestoreBehavior(),
-        cost: ScenarioCost? = nil, jsonPath: String = "", extensions: [JSONMember] = []
+        cost: ScenarioCost? = nil, source: ObjectSource? = nil, jsonPath: String = "", extensions: [JSONMember] = []
     ) {
         self.className = className
         self.superclasses = superclasses
@@ -128,6 +130,7 @@ public struct ScenarioViewController: Sendable, Hashable {
         self.views = views
         self.restore = restore
         self.cost = cost
+        self.source = source
         self.jsonPath = jsonPath
         self.extensions = extensions
     }
@@ -150,6 +153,8 @@ public struct ScenarioView: Sendable, Hashable {
     public var firstVisibleModelId: String?
     public var state: JSONObject
     public var subviews: [ScenarioView]
+    /// `source` (**extension**): where the app defines it, e.g. in a storyboard.
+    public var source: ObjectSource?
     public var jsonPath: String
     public var extensions: [JSONMember]
 
@@ -157,7 +162,7 @@ public struct ScenarioView: Sendable, Hashable {
         className: String, kind: ViewKind = .plain, restorationIdentifier: String? = nil,
         contentOffset: [Double]? = nil, dataSourceModelAssociation: Bool = false, selectedModelIds: [String] = [],
         firstVisibleModelId: String? = nil, state: JSONObject = JSONObject(), subviews: [ScenarioView] = [],
-        jsonPath: String = "", extensions: [JSONMember] = []
+        source: ObjectSource? = nil, jsonPath: String = "", extensions: [JSONMember] = []
     ) {
         self.className = className
         self.kind = kind
@@ -168,6 +173,7 @@ public struct ScenarioView: Sendable, Hashable {
         self.firstVisibleModelId = firstVisibleModelId
         self.state = state
         self.subviews = subviews
+        self.source = source
         self.jsonPath = jsonPath
         self.extensions = extensions
     }

@@ -13,15 +13,16 @@ extension ScenarioLoader {
         static let window = ["root"]
         static let viewController = [
             "class", "superclasses", "kind", "restorationIdentifier", "restorationClass", "storyboardIdentifier",
-            "state", "encodes", "children", "presented", "selectedIndex", "encodesChildren", "views", "restore", "cost",
+            "state", "encodes", "children", "presented", "selectedIndex", "encodesChildren", "views", "restore", "cost", "source",
         ]
         static let view = [
             "class", "kind", "restorationIdentifier", "contentOffset", "dataSourceModelAssociation",
-            "selectedModelIds", "firstVisibleModelId", "state", "subviews",
+            "selectedModelIds", "firstVisibleModelId", "state", "subviews", "source",
         ]
         static let restore = ["createdAtLaunch", "restorationClassReturns", "appDelegateReturns", "decodeThrows",
                               "crashesDuringDecode"]
         static let answer = ["class", "superclasses"]
+        static let source = ObjectSource.memberNames
         static let cost = ["encodeMicros", "decodeMicros"]
         static let registeredObject = ["restorationIdentifier", "class", "state"]
         static let relaunch = ["bundleVersion", "idiom", "shouldRestore", "forceQuit", "launchCrashes", "archive",
@@ -293,6 +294,7 @@ struct ScenarioDocumentMapper {
                 }
             case "restore": controller.restore = try restoreBehavior(from: value, at: JSONPathText.member(path, member.key))
             case "cost": controller.cost = try cost(from: value, at: JSONPathText.member(path, member.key))
+            case "source": controller.source = try source(from: value, at: JSONPathText.member(path, member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.viewController)
@@ -360,6 +362,7 @@ struct ScenarioDocumentMapper {
                 tableOnlyField = member.key
                 view.firstVisibleModelId = try reader.optionalString(value, at: JSONPathText.member(path, member.key))
             case "state": view.state = try reader.object(value, at: JSONPathText.member(path, member.key))
+            case "source": view.source = try source(from: value, at: JSONPathText.member(path, member.key))
             case "subviews":
                 let subviewsPath = JSONPathText.member(path, member.key)
                 let items = try reader.array(value, expected: "an array of views", at: subviewsPath)
@@ -410,7 +413,34 @@ struct ScenarioDocumentMapper {
         return value.typeName
     }
 
-    // MARK: restore, cost
+    // MARK: restore, cost, source
+
+    /// `source` (extension): `{ "file": ..., "line": ..., "column": ..., "objectId": ... }`, or null.
+    private func source(from value: JSONValue, at path: String) throws(ScenarioError) -> ObjectSource? {
+        if case .null = value { return nil }
+        let object = try reader.object(value, expected: "a source object ({\"file\": ..., \"line\": ...})", at: path)
+        var file: String?
+        var location = ObjectSource(file: "")
+        for member in object.members {
+            let memberPath = JSONPathText.member(path, member.key)
+            switch member.key {
+            case "file": file = try reader.string(member.value, at: memberPath)
+            case "line": location.line = try reader.integer(member.value, in: 1...Int(Int32.max), at: memberPath)
+            case "column": location.column = try reader.integer(member.value, in: 1...Int(Int32.max), at: memberPath)
+            case "objectId": location.objectID = try reader.string(member.value, at: memberPath)
+            default:
+                // `x-…` notes are accepted here but not kept: a location is a plain value.
+                guard ScenarioJSONReader.isExtension(member.key) else {
+                    throw reader.unknownField(member.key, in: path, known: Fields.source)
+                }
+            }
+        }
+        guard let file, !file.isEmpty else {
+            throw reader.error(JSONPathText.member(path, "file"), .missingField(hint: "a source names its file, e.g. \"file\": \"Main.storyboard\""))
+        }
+        location.file = file
+        return location
+    }
 
     private func restoreBehavior(from value: JSONValue, at path: String) throws(ScenarioError) -> ScenarioRestoreBehavior {
         let object = try reader.object(value, at: path)

@@ -26,6 +26,7 @@ final class ScenarioBehavior {
     /// nil before termination; at relaunch, what a crash in decode does.
     let crash: (([String]) throws -> Void)?
     let crashesDuringDecode: Bool
+    let source: ObjectSource?
     weak var application: Application?
 
     init(node: ScenarioViewController, className: String, superclasses: [String], application: Application,
@@ -37,6 +38,7 @@ final class ScenarioBehavior {
         self.cost = node.cost
         self.decodeThrows = node.restore.decodeThrows
         self.crashesDuringDecode = node.restore.crashesDuringDecode
+        self.source = node.source
         self.crash = crash
         self.application = application
     }
@@ -77,6 +79,7 @@ final class ScenarioPlainViewController: ViewController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -95,6 +98,7 @@ final class ScenarioNavigationController: NavigationController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -113,6 +117,7 @@ final class ScenarioTabBarController: TabBarController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -131,6 +136,7 @@ final class ScenarioSplitViewController: SplitViewController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -149,6 +155,7 @@ final class ScenarioPageViewController: PageViewController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -167,6 +174,7 @@ final class ScenarioCustomContainer: ContainerViewController {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { behavior.lineage }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -211,6 +219,7 @@ final class ScenarioModel: ModelAssociation {
 struct ScenarioViewBehavior {
     let className: String
     let state: JSONObject
+    let source: ObjectSource?
     func encode(with coder: StateCoder) { for member in state.members { coder.encode(member.value, forKey: member.key) } }
 }
 
@@ -222,6 +231,7 @@ final class ScenarioPlainView: View {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { [behavior.className] }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -236,6 +246,7 @@ final class ScenarioScrollView: ScrollView {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { [behavior.className] }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -252,6 +263,7 @@ final class ScenarioTableView: TableView {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { [behavior.className] }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)
@@ -267,6 +279,7 @@ final class ScenarioCollectionView: CollectionView {
     }
     override var className: String { behavior.className }
     override var classLineage: [String] { [behavior.className] }
+    override var sourceLocation: ObjectSource? { behavior.source }
     override func encodeRestorableState(with coder: StateCoder) {
         super.encodeRestorableState(with: coder)
         behavior.encode(with: coder)

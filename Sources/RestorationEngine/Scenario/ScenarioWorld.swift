@@ -175,7 +175,7 @@ public final class ScenarioWorld {
     }
 
     private func makeView(_ node: ScenarioView) -> View {
-        let behavior = ScenarioViewBehavior(className: node.className, state: node.state)
+        let behavior = ScenarioViewBehavior(className: node.className, state: node.state, source: node.source)
         let offset = node.contentOffset.flatMap { $0.count == 2 ? Point(x: $0[0], y: $0[1]) : nil } ?? .zero
         let isRelaunch: Bool
         if case .relaunch = phase { isRelaunch = true } else { isRelaunch = false }

@@ -20,7 +20,10 @@ struct RenderCommand: ParsableCommand {
             one row per object, exclusions, class mismatches, discards and unfinished spans marked in \
             words, shapes and colours. --view hierarchy draws the object tree with each object's outcome; \
             --view locate draws each object's relaunch search. A scenario (.json) is drawn as its \
-            hierarchy, as described. Big inputs are collapsed past --max-nodes into summary nodes.
+            hierarchy, as described. A storyboard (.storyboard) is drawn as its scenes and segues, each \
+            scene coloured by what state restoration would do with it, with its lint findings and, in \
+            SVG, its file:line on hover; storyboards given together are read together (references \
+            between them followed). Big inputs are collapsed past --max-nodes into summary nodes.
 
             The output goes beside the input (trace.jsonl -> trace.svg) unless -o is given; the format \
             follows -o's extension unless --format is given. With several inputs, -o must be a directory \
@@ -31,13 +34,14 @@ struct RenderCommand: ParsableCommand {
               restoretrace render Traces/countries.jsonl
               restoretrace render Traces/countries.jsonl --view locate -o locate.png
               restoretrace render Traces/*.scenario.json -o docs/diagrams/
+              restoretrace render Main.storyboard Settings.storyboard -o out/
               restoretrace simulate app.json -o - | restoretrace render - -o run.pdf
 
             """ + ExitStatus.help(success: "every input was drawn")
                 + " With several inputs, each that can be drawn is, and any that cannot makes it 2."
     )
 
-    @Argument(help: "Traces (.jsonl) and scenarios (.json), or - for standard input.")
+    @Argument(help: "Traces (.jsonl), scenarios (.json) and storyboards (.storyboard), or - for standard input.")
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: "Output file (- for standard output), or a directory (ending in /, or existing) for several inputs.")
@@ -102,9 +106,14 @@ extension RenderCommand {
         let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat)
         var failed = false
         var last: DiagramSource?
+        let storyboards = StoryboardRendering(inputs: plan.map(\.input))
         for item in plan {
             do {
-                last = try render(item, options: options)
+                if storyboards.handles(item.input) {
+                    try storyboards.render(item, settings: self, options: options)
+                } else {
+                    last = try render(item, options: options)
+                }
             } catch {
                 StandardError.report(error.message)
                 failed = true

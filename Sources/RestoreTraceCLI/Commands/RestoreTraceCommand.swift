@@ -21,6 +21,8 @@ public struct RestoreTraceCommand: ParsableCommand {
             SimulateCommand.self,
             SimulateRelaunchCommand.self,
             ValidateCommand.self,
+            LintCommand.self,
+            ImportCommand.self,
         ]
     )
 
