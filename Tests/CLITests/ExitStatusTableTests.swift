@@ -18,14 +18,21 @@ struct CommandWalk: Sendable, CustomStringConvertible {
     var malformed: (name: String, text: String)
     /// The status for malformed input: trouble, or the command's "no" where judging input is its job.
     var malformedStatus: Int32 = 2
+    /// What an input of this command is named like (a missing one must look like one).
+    var inputExtension = ".jsonl"
+    /// Whether the command still reports on standard output when an input fails (it judges the others).
+    var reportsDespiteTrouble = false
 
     var description: String { name }
 
     static let trace = (name: "bad.jsonl", text: "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n{\"seq\":0,\"ts\":\"x\"}\n")
+    static let storyboard = (name: "bad.storyboard", text: "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes")
+    static let storyboardFixture = "Tests/StoryboardTests/Fixtures/Restorer-MainStoryboard.storyboard"
 
     static let all: [CommandWalk] = [
         CommandWalk(name: "validate", reading: { input, _ in ["validate", input] },
-                    toStandardOutput: ["validate", "Traces/countries.jsonl"], malformed: trace, malformedStatus: 1),
+                    toStandardOutput: ["validate", "Traces/countries.jsonl"], malformed: trace, malformedStatus: 1,
+                    reportsDespiteTrouble: true),
         CommandWalk(name: "render", reading: { input, output in ["render", input, "-o", output + "/drawing.svg"] },
                     toStandardOutput: ["render", "Traces/countries.jsonl", "-o", "-"], malformed: trace),
         CommandWalk(name: "summary", reading: { input, _ in ["summary", input] },
@@ -36,7 +43,13 @@ struct CommandWalk: Sendable, CustomStringConvertible {
                     toStandardOutput: ["diff", "Traces/countries.jsonl", "Traces/countries.jsonl"], malformed: trace),
         CommandWalk(name: "simulate", reading: { input, output in ["simulate", input, "-o", output + "/trace.jsonl"] },
                     toStandardOutput: ["simulate", "Traces/countries.scenario.json", "-o", "-"],
-                    malformed: (name: "bad.scenario.json", text: "{\"format\": \"restoretrace-scenario/1\", \"windows\": [")),
+                    malformed: (name: "bad.scenario.json", text: "{\"format\": \"restoretrace-scenario/1\", \"windows\": ["),
+                    inputExtension: ".scenario.json"),
+        CommandWalk(name: "lint", reading: { input, _ in ["lint", input] },
+                    toStandardOutput: ["lint", storyboardFixture], malformed: storyboard,
+                    inputExtension: ".storyboard", reportsDespiteTrouble: true),
+        CommandWalk(name: "import", reading: { input, output in ["import", input, "-o", output + "/app.scenario.json"] },
+                    toStandardOutput: ["import", storyboardFixture], malformed: storyboard, inputExtension: ".storyboard"),
     ]
 }
 
@@ -90,12 +103,12 @@ struct ExitStatusTableTests {
         if getuid() == 0 {
             unreadable = "/proc/self/mem"
         } else {
-            unreadable = inputs.appendingPathComponent("locked" + (command.name == "simulate" ? ".scenario.json" : ".jsonl")).path
+            unreadable = inputs.appendingPathComponent("locked" + command.inputExtension).path
             try Data(command.malformed.text.utf8).write(to: URL(fileURLWithPath: unreadable))
             chmod(unreadable, 0)
         }
         let cases: [(what: String, input: String, status: Int32)] = [
-            ("a missing input", scratch.appendingPathComponent("missing/input.jsonl").path, 2),
+            ("a missing input", scratch.appendingPathComponent("missing/input" + command.inputExtension).path, 2),
             ("a directory as input", inputs.path, 2),
             ("an unreadable input", unreadable, 2),
             ("a malformed input", malformed.path, command.malformedStatus),
@@ -106,7 +119,7 @@ struct ExitStatusTableTests {
             if item.status == 2 {
                 #expect(result.errors.hasPrefix("restoretrace: ") && result.errors.contains(item.input),
                         "\(command.name), \(item.what): \(result.errors)")
-                if command.name != "validate" { #expect(result.output.isEmpty, "\(command.name), \(item.what)") }
+                if !command.reportsDespiteTrouble { #expect(result.output.isEmpty, "\(command.name), \(item.what)") }
             } else {
                 // The command's "no" is its answer, on standard output.
                 #expect(result.output.contains(item.input), "\(command.name), \(item.what): \(result.output)")
