@@ -20,7 +20,7 @@ echo "== build fuzz target"
 # The loader and what it reads with (TraceFormat's JSON), as one module: the rest of the engine
 # (and its C target) is not needed to load a scenario.
 LOADER=Sources/RestorationEngine/Scenario
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings \
     -package-name restoretrace \
     $(find Sources/TraceFormat -name '*.swift') \
     "$LOADER/Scenario.swift" "$LOADER/ScenarioError.swift" "$LOADER/ScenarioJSONReader.swift" \

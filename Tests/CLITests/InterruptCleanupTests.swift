@@ -11,7 +11,7 @@ struct InterruptCleanupTests {
     static let bigTrace: Result<String, Error> = Result {
         let path = AnalysisFixtures.directory.appendingPathComponent("interrupt-big.jsonl").path
         if !FileManager.default.fileExists(atPath: path) {
-            let run = try ExecutableRun.run(["generate", "--objects", "300", "--target-mb", "60", "-o", path],
+            let run = try ExecutableRun.run(["generate", "--objects", "300", "--target-mb", "30", "-o", path],
                                             executable: "restoretrace-bench")
             guard run.status == 0 else { throw SimulateTestFailure("generate failed: \(run.standardError)") }
         }
