@@ -102,7 +102,6 @@ struct SimulationRun {
 
     private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
                           archiveDirectory: URL, archiveLock: ArchiveDirectoryLock) -> Outcome {
-
         // The first process: preservation, then the app is terminated.
         var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
         header.extra.append(JSONMember("app", .object(JSONObject([JSONMember("bundleVersion", .string(scenario.app.bundleVersion))]))))
