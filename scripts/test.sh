@@ -29,6 +29,8 @@ echo "== diagrams up to date"
 bash scripts/build-diagrams.sh --check
 echo "== fuzz the trace reader (30 s)"
 FUZZ_SECONDS=30 bash scripts/fuzz-reader.sh 2>&1 | tail -n 8
+echo "== fuzz the scenario loader (15 s)"
+FUZZ_SECONDS=15 bash scripts/fuzz-scenario.sh 2>&1 | tail -n 8
 echo "== fuzz the storyboard reader (20 s)"
 FUZZ_SECONDS=20 bash scripts/fuzz-storyboard.sh 2>&1 | tail -n 6
 echo "== JSON Schemas, fixtures and format docs"

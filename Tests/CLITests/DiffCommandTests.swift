@@ -43,11 +43,11 @@ import Testing
         #expect(run.status == 2)
     }
 
-    @Test("a missing trace exits 1 and names it")
+    @Test("a missing trace is trouble (exit 2), never a regression, and is named")
     func missingTrace() throws {
         let path = try AnalysisFixtures.generated(objects: 20, seed: 23)
         let run = try ExecutableRun.run(["diff", path, "/nonexistent/b.jsonl"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("/nonexistent/b.jsonl"))
     }
 }

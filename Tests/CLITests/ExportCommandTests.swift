@@ -25,13 +25,13 @@ import Testing
         #expect(try AnalysisFixtures.json(run.standardOutput)["traceEvents"] is [Any])
     }
 
-    @Test("a malformed trace exits 1, names the line, and leaves no output file")
+    @Test("a malformed trace exits 2, names the line, and leaves no output file")
     func badTraceLeavesNoFile() throws {
         let path = try AnalysisFixtures.generated(objects: 40, seed: 13)
         let bad = try AnalysisFixtures.edited(path, name: "bad-export.jsonl") { lines in lines[lines.count - 3] = "nonsense" }
         let out = AnalysisFixtures.directory.appendingPathComponent("never.trace.json").path
         let run = try ExecutableRun.run(["export", bad, "--to", "chrome", "-o", out])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("bad-export.jsonl:"))
         #expect(!FileManager.default.fileExists(atPath: out))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: AnalysisFixtures.directory.path)

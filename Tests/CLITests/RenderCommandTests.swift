@@ -1,5 +1,5 @@
 // `restoretrace render`, run in-process: outputs beside the input or at -o, formats, usage
-// errors (exit 2), bad input (exit 1, named file and line), and no partial file on error.
+// errors and bad input (exit 2, the file and line named), and no partial file on error.
 
 import ArgumentParser
 import Foundation
@@ -41,6 +41,8 @@ private func exitCode(_ arguments: [String]) -> Int32? {
         return 0
     } catch let code as ExitCode {
         return code.rawValue
+    } catch let failure as CommandFailure {
+        return failure.status
     } catch {
         return nil
     }
@@ -137,10 +139,10 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: target + "trace.svg"))
         #expect(FileManager.default.fileExists(atPath: target + "tiny.svg"))
         try write("not a directory", to: directory.appendingPathComponent("file"))
-        #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("file/sub").path + "/"]) == 1)
+        #expect(exitCode([trace.path, "-o", directory.appendingPathComponent("file/sub").path + "/"]) == 2)
         // Nothing to draw, nothing made.
         let unused = directory.appendingPathComponent("unused").path + "/"
-        #expect(exitCode([directory.appendingPathComponent("missing.jsonl").path, "-o", unused]) == 1)
+        #expect(exitCode([directory.appendingPathComponent("missing.jsonl").path, "-o", unused]) == 2)
         #expect(!FileManager.default.fileExists(atPath: unused))
     }
 
@@ -197,7 +199,7 @@ struct RenderCommandTests {
         for arguments in [["render", "--max-nodes", "many", "t.jsonl"], ["render", "--view", "sideways", "t.jsonl"]] {
             let run = try ExecutableRun.run(arguments)
             #expect(run.status == 2, "\(arguments): \(run.standardError)")
-            #expect(run.standardError.contains("Error:") || run.standardError.contains("error:"), "\(run.standardError)")
+            #expect(run.standardError.hasPrefix("restoretrace: "), "\(run.standardError)")
         }
     }
 
@@ -214,7 +216,7 @@ struct RenderCommandTests {
         try write(trace(depth: 50_000), to: deep)
         for view in ["flow", "hierarchy", "locate"] {
             let run = try ExecutableRun.run(["render", deep.path, "--view", view])
-            #expect(run.status == 1)
+            #expect(run.status == 2)
             #expect(run.standardError.contains("deep.jsonl:3: the path has 50000 components; diagrams draw paths of at most 1000"),
                     "\(run.standardError)")
         }
@@ -233,7 +235,7 @@ struct RenderCommandTests {
         let wide = directory.appendingPathComponent("wide.jsonl")
         try write(many, to: wide)
         let run = try ExecutableRun.run(["render", wide.path, "--view", "hierarchy"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("wide.jsonl:5: the paths up to this line make an object tree of more than 2000000"),
                 "\(run.standardError)")
     }
@@ -243,16 +245,16 @@ struct RenderCommandTests {
         let directory = try temporaryDirectory()
         let scenario = directory.appendingPathComponent("app.json")
         try write(scenarioText, to: scenario)
-        #expect(exitCode([scenario.path, "--view", "flow"]) == 1)
+        #expect(exitCode([scenario.path, "--view", "flow"]) == 2)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("app.svg").path))
     }
 
-    @Test("a malformed trace exits 1 and leaves no output file, not even a partial one")
+    @Test("a malformed trace exits 2 and leaves no output file, not even a partial one")
     func badInputLeavesNoFile() throws {
         let directory = try temporaryDirectory()
         let trace = directory.appendingPathComponent("bad.jsonl")
         try write(traceText.replacingOccurrences(of: #""ts":3,"#, with: #""ts":3,,"#), to: trace)
-        #expect(exitCode([trace.path]) == 1)
+        #expect(exitCode([trace.path]) == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "bad.jsonl" }
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
     }
@@ -264,7 +266,7 @@ struct RenderCommandTests {
         try write("previous drawing", to: output)
         let trace = directory.appendingPathComponent("trace.jsonl")
         try write("{\"type\":\"header\",\"format\":\"restoretrace/9\",\"clock\":\"tick\"}\n", to: trace)
-        #expect(exitCode([trace.path]) == 1)
+        #expect(exitCode([trace.path]) == 2)
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous drawing")
     }
 

@@ -95,7 +95,7 @@ struct SimulateCommandTests {
         #expect(result.standardOutput == committed)
     }
 
-    @Test("--archive keeps the archive the relaunch read; without it the temporary directory is removed")
+    @Test("--archive keeps the archive the relaunch read; without it the workspace under $TMPDIR/restoretrace-UID is removed")
     func archiveDirectory() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -109,10 +109,12 @@ struct SimulateCommandTests {
         let removed = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", "-"],
                                           environment: ["TMPDIR": temporary.path])
         #expect(removed.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        let root = "restoretrace-\(getuid())"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [root])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent(root).path).isEmpty)
     }
 
-    @Test("a bad scenario exits 1, names the file and JSON path on stderr, and writes no output file")
+    @Test("a bad scenario exits 2, names the file and JSON path on stderr, and writes no output file")
     func badScenario() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -121,7 +123,7 @@ struct SimulateCommandTests {
             .write(to: scenario)
         let output = scratch.appendingPathComponent("bad.jsonl")
         let result = try runRestoretrace(["simulate", scenario.path, "-o", output.path])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("bad.scenario.json: windows[0].root.children[0].class: expected a string, found number"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["bad.scenario.json"])
     }
@@ -129,22 +131,22 @@ struct SimulateCommandTests {
     @Test("malformed JSON on standard input is reported with its line and column")
     func malformedStandardInput() throws {
         let result = try runRestoretrace(["simulate", "-", "-o", "-"], input: Data("{\n  \"format\": }\n".utf8))
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("<stdin>:2:13: malformed JSON"))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test("a missing scenario file exits 1 and says so")
+    @Test("a missing scenario file exits 2 and says so")
     func missingScenario() throws {
         let result = try runRestoretrace(["simulate", "Traces/no-such.scenario.json", "-o", "-"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("Traces/no-such.scenario.json: cannot read the scenario: no such file"))
     }
 
-    @Test("an output in a directory that does not exist exits 1 before anything runs")
+    @Test("an output in a directory that does not exist exits 2 before anything runs")
     func outputDirectoryMissing() throws {
         let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", "/nonexistent/dir/x.jsonl"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("/nonexistent/dir does not exist"))
     }
 
@@ -171,14 +173,14 @@ struct SimulateCommandTests {
         #expect(again.standardOutput == committed)
     }
 
-    @Test("a relaunch process that fails unexpectedly exits 3, says so, and writes no output file")
+    @Test("a relaunch process that fails unexpectedly exits 2, says so, and writes no output file")
     func relaunchFailure() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let output = scratch.appendingPathComponent("trace.jsonl")
         let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", output.path],
                                          environment: ["RESTORETRACE_EXECUTABLE": "/bin/false"])
-        #expect(result.status == 3)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("the relaunch process exited with status 1"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
@@ -190,7 +192,7 @@ struct SimulateCommandTests {
         let output = scratch.appendingPathComponent("trace.jsonl")
         let result = try runRestoretrace(["simulate", "Traces/countries.scenario.json", "-o", output.path],
                                          environment: ["RESTORETRACE_EXECUTABLE": "/bin/true"])
-        #expect(result.status == 3)
+        #expect(result.status == 2)
         #expect(result.standardError.contains("does not end with its restoration span"))
         #expect(result.standardError.contains("/bin/true"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)

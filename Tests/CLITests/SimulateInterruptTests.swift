@@ -25,7 +25,7 @@ struct SimulateInterruptTests {
         // Wait until the trace has begun beside the output (preservation or relaunch: both are covered).
         let deadline = Date().addingTimeInterval(60)
         func temporaryFiles() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix(".long.jsonl.tmp") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix(".long.jsonl.") && $0.hasSuffix(".tmp") }
         }
         while temporaryFiles().isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
         usleep(300_000)

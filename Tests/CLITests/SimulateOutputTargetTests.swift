@@ -42,11 +42,17 @@ struct SimulateOutputTargetTests {
         #expect(missing.message.contains("/nonexistent does not exist"))
     }
 
-    @Test("the temporary file of a regular target sits beside it, hidden")
-    func temporaryFileBesideTarget() {
-        let workspace = URL(fileURLWithPath: "/tmp/ws")
-        let temporary = SimulationRun.OutputTarget.file(path: "/data/out/run.jsonl").temporaryFile(in: workspace)
-        #expect(temporary.hasPrefix("/data/out/.run.jsonl.tmp-"))
-        #expect(SimulationRun.OutputTarget.special(path: "/dev/null").temporaryFile(in: workspace) == "/tmp/ws/trace.jsonl")
+    @Test("the temporary file of a regular target sits beside it, hidden, named for this process")
+    func temporaryFileBesideTarget() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("target-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let workspace = directory.appendingPathComponent("ws")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let target = directory.appendingPathComponent("run.jsonl").path
+        let temporary = try SimulationRun.OutputTarget.file(path: target).makeTemporaryFile(in: workspace).get()
+        #expect(temporary == directory.appendingPathComponent(".run.jsonl.\(getpid()).tmp").path)
+        let special = try SimulationRun.OutputTarget.special(path: "/dev/null").makeTemporaryFile(in: workspace).get()
+        #expect(special == workspace.appendingPathComponent("trace.jsonl").path)
     }
 }

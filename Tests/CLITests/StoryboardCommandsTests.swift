@@ -208,7 +208,7 @@ struct StoryboardCommandsTests {
         _ = try runRestoretrace(["render", Self.restorer, "-o", again])
         #expect(try String(contentsOfFile: again, encoding: .utf8) == drawing)
         let view = try runRestoretrace(["render", Self.restorer, "--view", "flow", "-o", svg])
-        #expect(view.status == 1 && view.standardError.contains("a storyboard is drawn as its scenes; --view flow applies to traces"))
+        #expect(view.status == 2 && view.standardError.contains("a storyboard is drawn as its scenes; --view flow applies to traces"))
     }
 
     @Test("render reads storyboards together: a reference is drawn as leading to its scene in the other storyboard")

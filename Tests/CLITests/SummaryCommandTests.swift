@@ -110,19 +110,19 @@ enum AnalysisFixtures {
         #expect(run.standardOutput.hasPrefix("scope,kind,group,count,total,mean,p50,p90,p95,p99,max\n"))
     }
 
-    @Test("a missing file exits 1 and names the file")
+    @Test("a missing file exits 2 and names the file")
     func missingFile() throws {
         let run = try ExecutableRun.run(["summary", "/nonexistent/trace.jsonl"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("/nonexistent/trace.jsonl"))
     }
 
-    @Test("a malformed line exits 1 naming its line; --skip-bad-lines goes on with a warning")
+    @Test("a malformed line exits 2 naming its line; --skip-bad-lines goes on with a warning")
     func malformedLine() throws {
         let path = try AnalysisFixtures.generated(objects: 50, seed: 7)
         let bad = try AnalysisFixtures.edited(path, name: "bad-line.jsonl") { lines in lines[5] = "{\"seq\": oops" }
         let run = try ExecutableRun.run(["summary", bad])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("bad-line.jsonl:6"))
         #expect(run.standardOutput.isEmpty)
         let skipping = try ExecutableRun.run(["summary", bad, "--skip-bad-lines", "--format", "json"])

@@ -61,14 +61,14 @@ struct ValidateCommandTests {
         #expect(skipping.standardOutput.isEmpty)
     }
 
-    @Test("a missing file and an unknown option are usage errors (exit 2) with a clear message")
+    @Test("a missing file and an unknown option are trouble (exit 2) with a clear message")
     func usageErrors() throws {
         let missing = try ExecutableRun.run(["validate", "/nonexistent/trace.jsonl"])
         #expect(missing.status == 2)
-        #expect(missing.standardError == "restoretrace validate: cannot open trace '/nonexistent/trace.jsonl': No such file or directory (nothing was checked)\n")
+        #expect(missing.standardError == "restoretrace: /nonexistent/trace.jsonl: cannot read the trace: No such file or directory (nothing was checked)\n")
         let unknown = try ExecutableRun.run(["validate", "--frobnicate", "x.jsonl"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.hasPrefix("Error: Unknown option '--frobnicate'"))
+        #expect(unknown.standardError.hasPrefix("restoretrace: Unknown option '--frobnicate'"))
         let none = try ExecutableRun.run(["validate"])
         #expect(none.status == 2)
     }

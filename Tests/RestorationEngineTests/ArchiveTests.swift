@@ -88,6 +88,16 @@ struct ArchiveTests {
         expectDiscardedAsCorrupt(recorder, report, messageContains: "format version 2")
     }
 
+    @Test("an archive with header flags this engine does not know is refused as corrupt, the flags named")
+    func unknownFlags() throws {
+        let (recorder, report, _) = try relaunch { directory in
+            var bytes = try #require(try directory.readArchive())
+            bytes[10] = 0x04
+            try Data(bytes).write(to: directory.archiveURL)
+        }
+        expectDiscardedAsCorrupt(recorder, report, messageContains: "header flags 0x0004")
+    }
+
     @Test("a file shorter than the header is detected")
     func tooShort() throws {
         let (recorder, report, _) = try relaunch { directory in
@@ -112,7 +122,7 @@ struct ArchiveTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let simulation = ScenarioSimulation(scenario: Fixtures.countries(), archiveDirectory: directory, clock: .deterministic)
         try simulation.preserve(recorder: InMemoryRecorder())
-        let leftover = directory.appendingPathComponent(".\(ArchiveDirectory.archiveFileName).tmp-99999")
+        let leftover = directory.appendingPathComponent(".\(ArchiveDirectory.archiveFileName).99999.tmp")
         try Data([0x52, 0x54, 0x53]).write(to: leftover)
         let recorder = InMemoryRecorder()
         let report = try simulation.restore(recorder: recorder, crash: .throwSimulatedCrash)

@@ -33,10 +33,12 @@ struct ScenarioLoaderErrorTests {
         #expect(error.problem == .wrongType(expected: "a string", found: "number"))
     }
 
-    @Test("messages name the file by its last path component")
-    func namesFileWithoutDirectories() throws {
+    @Test("messages name the file as the path was given, directories included")
+    func namesFileAsGiven() throws {
         let error = try #require(loadError(scenarioWithRoot(#"{"class": true}"#), fileName: "/tmp/x/app.scenario.json"))
-        #expect(error.description == "app.scenario.json: windows[0].root.class: expected a string, found boolean")
+        #expect(error.description == "/tmp/x/app.scenario.json: windows[0].root.class: expected a string, found boolean")
+        let relative = try #require(loadError("{", fileName: "apps/x.scenario.json"))
+        #expect(relative.description.hasPrefix("apps/x.scenario.json:1:2: "))
     }
 
     @Test("a view controller without a class is refused, naming the missing field")
@@ -196,6 +198,10 @@ struct ScenarioLoaderErrorTests {
         let point = try #require(loadError(scenarioWithRoot(
             #"{"class": "A", "views": [{"class": "V", "kind": "scroll", "contentOffset": [1, 2, 3]}]}"#)))
         #expect(point.description.hasSuffix("windows[0].root.views[0].contentOffset: expected an [x, y] array of two numbers, found an array of 3 items"))
+        let huge = try #require(loadError(scenarioWithRoot(
+            #"{"class": "A", "views": [{"class": "V", "kind": "scroll", "contentOffset": [1e400, -1e400]}]}"#)))
+        #expect(huge.jsonPath == "windows[0].root.views[0].contentOffset[0]")
+        #expect(huge.description.hasSuffix("contentOffset[0]: the number is out of range: a coordinate must be finite, at most ±1.7976931348623157e308"))
         let crashes = try #require(loadError(
             #"{"format": "restoretrace-scenario/1", "windows": [{"root": {"class": "A"}}], "relaunch": {"launchCrashes": -1}}"#))
         #expect(crashes.jsonPath == "relaunch.launchCrashes")

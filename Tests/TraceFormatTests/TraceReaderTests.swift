@@ -202,7 +202,7 @@ struct TraceReaderTests {
         let text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n{oops}\n"
             + "{\"seq\":0,\"ts\":0,\"ph\":\"i\",\"kind\":\"launch\"}\n"
         let error = #expect(throws: TraceReadError.self) { try TraceDocument.load(bytes: Array(text.utf8), name: "t.jsonl") }
-        #expect(error?.description.contains("t.jsonl:2:2: error: unexpected 'o' (0x6F), expected a string key") == true)
+        #expect(error?.description.contains("t.jsonl:2:2: unexpected 'o' (0x6F), expected a string key") == true)
         let document = try TraceDocument.load(bytes: Array(text.utf8), options: TraceReaderOptions(skipMalformedLines: true))
         #expect(document.records.count == 1)
         #expect(document.diagnostics.map(\.severity) == [.warning])

@@ -153,7 +153,7 @@ struct TraceWriterTests {
         try writer.close()
         var status = stat()
         #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
-        #expect(!FileManager.default.fileExists(atPath: "/dev/null.tmp-\(getpid())"))
+        #expect(!FileManager.default.fileExists(atPath: "/dev/.null.\(getpid()).tmp"))
     }
 
     @Test("a full disk surfaces as ENOSPC on flush and close, not as a crash")

@@ -109,11 +109,12 @@ public struct ArchiveDirectory: Sendable, Hashable {
 
     // MARK: Atomic write
 
-    /// Temp file in the same directory, write, fsync, rename over the target, fsync the directory.
+    /// Temp file in the same directory (`.NAME.PID.tmp`), write, fsync, rename over the target,
+    /// fsync the directory.
     static func writeAtomically(_ bytes: [UInt8], to target: URL) throws(ArchiveDirectoryError) {
         let directory = target.deletingLastPathComponent().path
-        let temporary = directory + "/." + target.lastPathComponent + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let temporary = TemporaryFiles.sibling(of: target.path)
+        let descriptor = TemporaryFiles.shared.create(file: temporary) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw ArchiveDirectoryError(file: temporary, operation: "create", errno: errno) }
         var written = 0
         while written < bytes.count {
@@ -122,7 +123,7 @@ public struct ArchiveDirectory: Sendable, Hashable {
                 if errno == EINTR { continue }
                 let failure = errno
                 close(descriptor)
-                unlink(temporary)
+                TemporaryFiles.shared.remove(temporary)
                 throw ArchiveDirectoryError(file: temporary, operation: "write", errno: failure)
             }
             written += count
@@ -130,11 +131,11 @@ public struct ArchiveDirectory: Sendable, Hashable {
         if fsync(descriptor) != 0 {
             let failure = errno
             close(descriptor)
-            unlink(temporary)
+            TemporaryFiles.shared.remove(temporary)
             throw ArchiveDirectoryError(file: temporary, operation: "fsync", errno: failure)
         }
         close(descriptor)
-        if rename(temporary, target.path) != 0 {
+        if TemporaryFiles.shared.settle(temporary, { rename(temporary, target.path) }) != 0 {
             let failure = errno
             unlink(temporary)
             throw ArchiveDirectoryError(file: target.path, operation: "rename \(temporary) over", errno: failure)

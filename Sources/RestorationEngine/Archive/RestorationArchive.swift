@@ -4,7 +4,7 @@
 // File layout (all integers little-endian):
 //   offset  0  magic        8 bytes  "RTSTATE\u{1}"
 //   offset  8  version      u16      1
-//   offset 10  flags        u16      0 (reserved)
+//   offset 10  flags        u16      0 (reserved: a reader refuses an archive with any flag set)
 //   offset 12  length       u64      payload byte count
 //   offset 20  checksum     u64      FNV-1a-64 of the payload
 //   offset 28  payload      `length` bytes (see `encodePayload`)
@@ -80,6 +80,8 @@ public enum RestorationArchiveError: Error, Sendable, Hashable, CustomStringConv
     case tooShort(bytes: Int)
     case foreign
     case unsupportedVersion(UInt16)
+    /// Header flags this engine does not know: a later writer's feature it cannot honour.
+    case unsupportedFlags(UInt16)
     case truncated(declared: UInt64, present: Int)
     case trailingBytes(declared: UInt64, present: Int)
     case checksumMismatch(stored: UInt64, computed: UInt64)
@@ -93,6 +95,8 @@ public enum RestorationArchiveError: Error, Sendable, Hashable, CustomStringConv
             return "is not a restoration archive (its first bytes are not the archive magic)"
         case .unsupportedVersion(let version):
             return "has format version \(version); this engine reads version \(RestorationArchive.formatVersion)"
+        case .unsupportedFlags(let flags):
+            return "has header flags \(hex16(flags)) that this engine does not know (it reads archives whose flags are 0)"
         case .truncated(let declared, let present):
             return "is truncated: the header declares \(declared) payload bytes but only \(present) are present"
         case .trailingBytes(let declared, let present):
@@ -102,6 +106,11 @@ public enum RestorationArchiveError: Error, Sendable, Hashable, CustomStringConv
         case .malformed(let message, let offset):
             return "is malformed at payload byte \(offset): \(message)"
         }
+    }
+
+    private func hex16(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private func hex(_ value: UInt64) -> String {
@@ -206,7 +215,8 @@ public struct RestorationArchive: Sendable, Hashable {
         do {
             let version = try header.readFixed16()
             guard version == formatVersion else { throw RestorationArchiveError.unsupportedVersion(version) }
-            _ = try header.readFixed16()
+            let flags = try header.readFixed16()
+            guard flags == 0 else { throw RestorationArchiveError.unsupportedFlags(flags) }
             let length = try header.readFixed64()
             let stored = try header.readFixed64()
             let present = bytes.count - headerSize

@@ -396,9 +396,14 @@ struct ScenarioDocumentMapper {
     /// `[x, y]`: two finite numbers.
     private func point(_ value: JSONValue, at path: String) throws(ScenarioError) -> [Double] {
         guard case .array(let items) = value, items.count == 2,
-              let x = items[0].doubleValue, let y = items[1].doubleValue, x.isFinite, y.isFinite
+              let x = items[0].doubleValue, let y = items[1].doubleValue
         else {
             throw reader.error(path, .wrongType(expected: "an [x, y] array of two numbers", found: ScenarioDocumentMapper.describe(value)))
+        }
+        // The parser reads a number beyond a double's range (1e400) as infinite.
+        for (index, coordinate) in [x, y].enumerated() where !coordinate.isFinite {
+            throw reader.error("\(path)[\(index)]", .invalidNumber(
+                reason: "the number is out of range: a coordinate must be finite, at most ±1.7976931348623157e308"))
         }
         return [x, y]
     }

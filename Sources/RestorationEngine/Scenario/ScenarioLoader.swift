@@ -67,8 +67,8 @@ public struct ScenarioLoader: Sendable {
     /// The name a user sees for standard input.
     public static let standardInputName = "<stdin>"
 
-    /// Loads the scenario at `path`. A file that cannot be read is named as `path` was given; problems
-    /// in its content name its last path component, as the format's examples do.
+    /// Loads the scenario at `path`. Messages name the file as `path` gives it, so that the
+    /// location can be copied and opened from where the command ran.
     public func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
         let bytes = try readFile(path)
         return try load(bytes: bytes, fileName: path)
@@ -82,7 +82,7 @@ public struct ScenarioLoader: Sendable {
 
     /// Loads a scenario from its bytes. `fileName` is used in messages and for the default name.
     public func load(bytes: [UInt8], fileName: String) throws(ScenarioError) -> Scenario {
-        let displayName = ScenarioLoader.displayName(fileName)
+        let displayName = fileName
         guard bytes.count <= limits.maxFileBytes else {
             throw ScenarioError(file: displayName, problem: .tooLarge(bytes: bytes.count, limit: limits.maxFileBytes))
         }
@@ -112,7 +112,7 @@ public struct ScenarioLoader: Sendable {
     public func scenario(from document: JSONValue, fileName: String) throws(ScenarioError) -> Scenario {
         let limits = self.limits
         return try DeepRecursion.run { () throws(ScenarioError) -> Scenario in
-            var mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: ScenarioLoader.displayName(fileName)),
+            var mapper = ScenarioDocumentMapper(reader: ScenarioJSONReader(file: fileName),
                                                 limits: limits, defaultName: ScenarioLoader.defaultScenarioName(fileName))
             return try mapper.scenario(from: document)
         }
@@ -120,8 +120,8 @@ public struct ScenarioLoader: Sendable {
 
     // MARK: Names
 
-    /// Messages name the file by its last path component, as the format's examples do.
-    static func displayName(_ fileName: String) -> String {
+    /// The file's last path component (`Traces/a.scenario.json` -> `a.scenario.json`).
+    static func lastComponent(_ fileName: String) -> String {
         guard fileName != standardInputName, let slash = fileName.lastIndex(of: "/") else { return fileName }
         let last = fileName[fileName.index(after: slash)...]
         return last.isEmpty ? fileName : String(last)
@@ -130,7 +130,7 @@ public struct ScenarioLoader: Sendable {
     /// `Traces/countries.scenario.json` -> `countries`.
     static func defaultScenarioName(_ fileName: String) -> String {
         if fileName == standardInputName { return "scenario" }
-        var name = displayName(fileName)
+        var name = lastComponent(fileName)
         for suffix in [".scenario.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
             break
@@ -156,7 +156,6 @@ public struct ScenarioLoader: Sendable {
     // MARK: Reading
 
     private func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-        let name = ScenarioLoader.displayName(path)
         var status = stat()
         guard stat(path, &status) == 0 else {
             let reason = errno == ENOENT || errno == ENOTDIR ? "no such file; check the path" : String(cString: strerror(errno))
@@ -171,7 +170,7 @@ public struct ScenarioLoader: Sendable {
             throw ScenarioError(file: path, problem: .unreadable(reason: reason))
         }
         defer { close(descriptor) }
-        return try read(descriptor, name: name)
+        return try read(descriptor, name: path)
     }
 
     /// The bytes of standard input, refused when larger than ``Limits/maxFileBytes``.

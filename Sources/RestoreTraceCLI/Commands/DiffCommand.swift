@@ -10,16 +10,17 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two traces: restored objects, locate steps, exclusions, discards, timings.",
         discussion: """
-            A is the baseline, B the new run. Exit status: 0 no regression, 1 a regression (an object \
-            no longer restored, a new exclusion or discard, a span that never ends, or a kind's mean or \
-            an object's step slower by more than --threshold percent and more than --min-change \
-            nanoseconds; timings are judged only when both traces use the ns clock), 2 usage error. \
-            A trace that cannot be read also exits 1, with the line named.
+            A is the baseline, B the new run. A regression is an object no longer restored, a new \
+            exclusion or discard, a span that never ends, or a kind's mean or an object's step slower \
+            by more than --threshold percent and more than --min-change nanoseconds (timings are judged \
+            only when both traces use the ns clock).
 
             Examples:
               restoretrace diff before.jsonl after.jsonl
               restoretrace diff before.jsonl after.jsonl --threshold 25 --format json
-            """
+
+            """ + ExitStatus.help(success: "no regression", no: "a regression")
+                + " A trace that cannot be read is trouble, never a regression, so CI can tell them apart."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -48,12 +49,10 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         guard threshold >= 0, threshold.isFinite, minChange >= 0 else {
-            StandardError.write("error: --threshold and --min-change must be 0 or more\n")
-            throw ExitCode(2)
+            throw CommandFailure.trouble("--threshold and --min-change must be 0 or more")
         }
         guard !(a == "-" && b == "-") else {
-            StandardError.write("error: only one of A and B can be - (standard input)\n")
-            throw ExitCode(2)
+            throw CommandFailure.trouble("only one of A and B can be - (standard input)")
         }
         let diff: TraceDiff
         do {
@@ -62,8 +61,7 @@ struct DiffCommand: ParsableCommand {
                 try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
                 options: .init(thresholdPercent: threshold, minimumChange: minChange))
         } catch {
-            StandardError.write("\(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         }
         let bytes = format == .json
             ? TraceDiffFormat.json(diff, nameA: a, nameB: b)
@@ -71,10 +69,9 @@ struct DiffCommand: ParsableCommand {
         do {
             try StandardOutput().write(bytes)
         } catch {
-            StandardError.write("error: \(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         }
-        if diff.isRegression { throw ExitCode(1) }
+        if diff.isRegression { throw ExitCode(ExitStatus.no) }
     }
 
     static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError) -> TraceOutcomes {

@@ -26,11 +26,8 @@ struct ExplainCommand: ParsableCommand {
             --path narrows the report to one object and everything below it (children, presented \
             view controllers, views, and objects without a path of their own hanging there). Write \
             the path as the report does: identifiers joined by /, an identifier holding a / in \
-            double quotes (Tabs/"a/b"), or a JSON array (["Tabs","a/b"]).
-
-            Exit status: 0 the trace was read (whatever the verdicts); 1 with --fail-on-problems, \
-            when an object was not restored; 2 trouble: a missing, unreadable or malformed trace, \
-            a --path no object has, a usage error, a failed write.
+            double quotes (Tabs/"a/b"), or a JSON array (["Tabs","a/b"]). A --path no object has is \
+            trouble (exit 2).
 
             Examples:
               restoretrace explain Traces/countries.jsonl
@@ -39,7 +36,8 @@ struct ExplainCommand: ParsableCommand {
               restoretrace explain run.jsonl --format markdown >> $GITHUB_STEP_SUMMARY
               restoretrace explain run.jsonl --fail-on-problems
               restoretrace simulate app.scenario.json -o - | restoretrace explain -
-            """
+            """ + ExitStatus.help(success: "the trace was read (whatever the verdicts)",
+                                  no: "with --fail-on-problems, an object was not restored")
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -101,15 +99,14 @@ struct ExplainCommand: ParsableCommand {
             throw Self.fail("\(name): " + error.description)
         }
         let warnings = loaded.diagnostics.filter { $0.severity == .warning }
-        for warning in warnings.prefix(20) { StandardError.write(warning.formatted(file: name) + "\n") }
-        if warnings.count > 20 { StandardError.write("… and \(warnings.count - 20) more warnings\n") }
+        for warning in warnings.prefix(20) { StandardError.report(warning.formatted(file: name)) }
+        if warnings.count > 20 { StandardError.report("\(name): … and \(warnings.count - 20) more warnings") }
 
         do {
             let output = StandardOutput()
             switch format {
             case .text:
-                func environment(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
-                let colour = isatty(STDOUT_FILENO) == 1 && environment("NO_COLOR").isEmpty && environment("TERM") != "dumb"
+                let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
                 try ExplainTextFormat(style: .text, colour: colour).write(verdicts, name: name, to: output)
             case .markdown:
                 try ExplainTextFormat(style: .markdown).write(verdicts, name: name, to: output)
@@ -119,12 +116,9 @@ struct ExplainCommand: ParsableCommand {
         } catch {
             throw Self.fail(error.description)
         }
-        if failOnProblems && verdicts.counts.notRestored > 0 { throw ExitCode(1) }
+        if failOnProblems && verdicts.counts.notRestored > 0 { throw ExitCode(ExitStatus.no) }
     }
 
-    /// Prints `message` as explain's error and gives the exit code for trouble.
-    static func fail(_ message: String) -> ExitCode {
-        StandardError.write("restoretrace explain: " + message + "\n")
-        return ExitCode(RestoreTraceCommand.usageErrorExitCode)
-    }
+    /// Trouble (exit 2) with `message`, printed as every command prints its errors.
+    static func fail(_ message: String) -> CommandFailure { .trouble(message) }
 }

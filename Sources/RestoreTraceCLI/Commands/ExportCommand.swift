@@ -24,7 +24,8 @@ struct ExportCommand: ParsableCommand {
               restoretrace export Traces/countries.jsonl --to chrome -o countries.trace.json
               restoretrace export run.jsonl --to speedscope -o run.speedscope.json
               restoretrace export run.jsonl --to otlp -o - | head -c 300
-            """
+
+            """ + ExitStatus.help(success: "the export was written")
     )
 
     @Argument(help: "The trace (.jsonl), or - for standard input.")
@@ -54,28 +55,25 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         guard let destination = output ?? ExportCommand.defaultOutput(for: trace, target: to) else {
-            StandardError.write("error: reading standard input needs -o FILE (or -o - for standard output)\n")
-            throw ExitCode(2)
+            throw CommandFailure.trouble("reading standard input needs -o FILE (or -o - for standard output)")
         }
         if let overwritten = OutputClash.input(overwrittenBy: destination, inputs: [trace]) {
-            StandardError.write(
-                "error: -o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output\n")
-            throw ExitCode(2)
+            throw CommandFailure.trouble(
+                "-o \(destination) is the input \(overwritten): writing it would destroy the input; choose another output")
         }
         let format = to
         do {
             let warnings = try ExportCommand.export(
                 path: trace, format: format, to: destination, skipBadLines: skipBadLines)
+            let name = trace == "-" ? "<stdin>" : trace
             for warning in warnings {
-                let location = warning.line.map { "\(trace):\($0): " } ?? "\(trace): "
-                StandardError.write("\(location)warning: \(warning.message)\n")
+                let location = warning.line.map { "\(name):\($0): " } ?? "\(name): "
+                StandardError.report("\(location)warning: \(warning.message)")
             }
         } catch let error as TraceInputError {
-            StandardError.write("\(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         } catch let error as ExportError {
-            StandardError.write("error: \(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         }
     }
 

@@ -25,15 +25,14 @@ struct ImportCommand: ParsableCommand {
 
             The scenario goes to standard output unless -o is given (written atomically).
 
-            Exit status: 0 written; 2 usage error, an unreadable or malformed storyboard, no initial view \
-            controller and no --root (the message lists the storyboard IDs), or an --open step no segue \
-            leads to (the message lists what can be opened).
-
             Examples:
               restoretrace import Main.storyboard -o Main.scenario.json
               restoretrace import Main.storyboard Settings.storyboard --open CountryVCID
               restoretrace import Main.storyboard --root LoginVC | restoretrace simulate - -o run.jsonl
-            """
+
+            """ + ExitStatus.help(success: "the scenario was written")
+                + " Trouble also covers a storyboard with no initial view controller and no --root (the message "
+                + "lists the storyboard IDs), and an --open step no segue leads to (the message lists what can be opened)."
     )
 
     @Argument(help: ArgumentHelp("The storyboards (.storyboard), the main one first; - reads one from standard input.",
@@ -69,8 +68,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 files.append(try StoryboardInputs.read(path))
             } catch {
-                StandardError.write("restoretrace import: error: \(error)\n")
-                throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
+                throw CommandFailure.trouble("\(error)")
             }
         }
         let set = StoryboardSet(files)
@@ -79,10 +77,9 @@ struct ImportCommand: ParsableCommand {
         do {
             imported = try ScenarioImporter(options: .init(root: root, open: steps, name: name)).importing(set)
         } catch {
-            StandardError.write("restoretrace import: error: \(error)\n")
-            throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
+            throw CommandFailure.trouble("\(error)")
         }
-        for note in notes(set, tree: imported.tree) { StandardError.write("restoretrace import: note: \(note)\n") }
+        for note in notes(set, tree: imported.tree) { StandardError.report("note: \(note)") }
         let text = ScenarioWriter.text(imported.scenario)
         do {
             if let output, output != "-" {
@@ -93,10 +90,9 @@ struct ImportCommand: ParsableCommand {
                 try StandardOutput().write(Array(text.utf8))
             }
         } catch {
-            StandardError.write("restoretrace import: error: \(error)\n")
-            throw ExitCode(RestoreTraceCommand.usageErrorExitCode)
+            throw CommandFailure.trouble("\(error)")
         }
-        StandardError.write("restoretrace import: \(summary(imported.tree))" + (output.map { $0 == "-" ? "" : "; wrote \($0)" } ?? "") + "\n")
+        StandardError.report(summary(imported.tree) + (output.map { $0 == "-" ? "" : "; wrote \($0)" } ?? ""))
     }
 
     /// What the scenario holds, in a line.

@@ -21,14 +21,13 @@ struct LintCommand: ParsableCommand {
             (restoretrace-lint/1), sarif (SARIF 2.1.0 for GitHub code scanning: paths relative to the \
             working directory), github (workflow commands that annotate a pull request).
 
-            Exit status: 0 no errors (warnings and infos do not fail); 1 errors found; 2 usage error, or \
-            an input that cannot be read or is not a storyboard or scenario (the others are still checked).
-
             Examples:
               restoretrace lint Base.lproj/Main.storyboard
               restoretrace lint Main.storyboard Settings.storyboard --format sarif -o lint.sarif
               restoretrace lint app.scenario.json --format json
-            """
+
+            """ + ExitStatus.help(success: "no errors (warnings and infos do not fail)", no: "errors found")
+                + " An input that cannot be read or is not a storyboard or scenario is trouble; the others are still checked."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -56,7 +55,7 @@ struct LintCommand: ParsableCommand {
         var outlines: [ScenarioOutline] = []
         var unreadable = false
         func fail(_ message: String) {
-            StandardError.write("restoretrace lint: error: \(message)\n")
+            StandardError.report(message)
             unreadable = true
         }
         for input in inputs {
@@ -107,7 +106,7 @@ struct LintCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
-        if unreadable { throw ExitCode(RestoreTraceCommand.usageErrorExitCode) }
-        if report.hasErrors { throw ExitCode(1) }
+        if unreadable { throw ExitCode(ExitStatus.trouble) }
+        if report.hasErrors { throw ExitCode(ExitStatus.no) }
     }
 }

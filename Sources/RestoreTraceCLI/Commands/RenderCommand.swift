@@ -36,7 +36,9 @@ struct RenderCommand: ParsableCommand {
               restoretrace render Traces/*.scenario.json -o docs/diagrams/
               restoretrace render Main.storyboard Settings.storyboard -o out/
               restoretrace simulate app.json -o - | restoretrace render - -o run.pdf
-            """
+
+            """ + ExitStatus.help(success: "every input was drawn")
+                + " With several inputs, each that can be drawn is, and any that cannot makes it 2."
     )
 
     @Argument(help: "Traces (.jsonl), scenarios (.json) and storyboards (.storyboard), or - for standard input.")
@@ -85,7 +87,7 @@ struct RenderCommand: ParsableCommand {
     /// The largest `--max-nodes` accepted.
     static let maximumNodesLimit = 10_000
 
-    static func printError(_ text: String) {
+    static func printTimingLine(_ text: String) {
         StandardError.write(text + "\n")
     }
 }
@@ -96,12 +98,10 @@ extension RenderCommand {
         do {
             plan = try makePlan()
         } catch {
-            RenderCommand.printError("error: \(error.message)")
-            throw ExitCode(2)
+            throw CommandFailure.trouble(error.message)
         }
         if let clash = OutputClash.problem(outputs: plan.compactMap { item in item.output.map { (item.input, $0) } }) {
-            RenderCommand.printError("error: \(clash)")
-            throw ExitCode(2)
+            throw CommandFailure.trouble(clash)
         }
         let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat)
         var failed = false
@@ -115,7 +115,7 @@ extension RenderCommand {
                     last = try render(item, options: options)
                 }
             } catch {
-                RenderCommand.printError("error: \(error.message)")
+                StandardError.report(error.message)
                 failed = true
             }
         }
@@ -124,7 +124,7 @@ extension RenderCommand {
         // process's exit returns at once (as `dot` never frees its last graph). Each earlier
         // input is released when the next one is loaded.
         if let last { _ = Unmanaged.passRetained(KeptUntilExit(last)) }
-        if failed { throw ExitCode(1) }
+        if failed { throw ExitCode(ExitStatus.trouble) }
     }
 
     private final class KeptUntilExit {
@@ -199,7 +199,7 @@ extension RenderCommand {
         case .success(let value): source = value
         }
         if case .trace(let trace) = source {
-            for diagnostic in trace.diagnostics { RenderCommand.printError(diagnostic.formatted(file: displayName)) }
+            for diagnostic in trace.diagnostics { StandardError.report(diagnostic.formatted(file: displayName)) }
         }
         let chosenView = view ?? source.defaultView
         guard let graph = source.graph(view: chosenView, options: options) else {
@@ -217,7 +217,7 @@ extension RenderCommand {
             progress?.finish(failed: true)
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
-        for warning in rendering.warnings { RenderCommand.printError("\(displayName): graphviz: \(warning)") }
+        for warning in rendering.warnings { StandardError.report("\(displayName): warning: graphviz: \(warning)") }
         guard let output = plan.output else {
             do {
                 try FileDescriptorWriting.writeAll(rendering.data, to: STDOUT_FILENO, name: "standard output")
@@ -226,7 +226,7 @@ extension RenderCommand {
             }
             // The drawing is on standard output; the summary still goes to stderr.
             if case .trace(let trace) = source {
-                RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
+                RenderCommand.printTimingLine(TraceTimingLine.text(name: displayName, table: trace.table))
             }
             return source
         }
@@ -247,11 +247,13 @@ extension RenderCommand {
         } catch {
             throw RenderFailure(message: "\(displayName): \(error.description)")
         }
-        print("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)")
-        // Before the summary on stderr, even when standard output is a pipe (buffered otherwise).
-        fflush(nil)
+        do {
+            try StandardDescriptors.write("wrote \(output) (\(chosenView.rawValue) view, \(plan.format.rawValue), \(nodeCount) nodes)\n")
+        } catch {
+            throw RenderFailure(message: error.description)
+        }
         if case .trace(let trace) = source {
-            RenderCommand.printError(TraceTimingLine.text(name: displayName, table: trace.table))
+            RenderCommand.printTimingLine(TraceTimingLine.text(name: displayName, table: trace.table))
         }
         return source
     }

@@ -10,7 +10,8 @@ public struct RestoreTraceCommand: ParsableCommand {
         discussion: """
             The main job is `restoretrace render trace.jsonl`. Traces come from `simulate` (a scenario \
             run through the UIKit model) or from your own code using the RestoreTrace library.
-            """,
+
+            """ + ExitStatus.help(success: "success", no: "the command's \"no\" (validate: an invalid trace; lint: errors; diff: a regression)"),
         version: restoreTraceVersion,
         subcommands: [
             RenderCommand.self,

@@ -16,18 +16,6 @@ enum ClockOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     static let allValueStrings = allCases.map(\.rawValue)
 }
 
-/// Exit statuses of `simulate` (also listed in its `--help`).
-enum SimulateExitCode {
-    /// The trace was written; also when the scenario's own `crashesDuringDecode` killed the relaunch.
-    static let success: Int32 = 0
-    /// The scenario is bad or unreadable, or the trace or archive could not be written.
-    static let badInput: Int32 = 1
-    /// The command line is wrong.
-    static let usage: Int32 = 2
-    /// The relaunch process died in a way the scenario did not ask for (a bug in restoretrace).
-    static let relaunchFailed: Int32 = 3
-}
-
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -52,14 +40,22 @@ struct SimulateCommand: ParsableCommand {
             is launched once more after such a crash, showing UIKit deleting the archive (discard \
             restorationFailed).
 
+            One run at a time uses an --archive directory: it is locked from preservation until the \
+            relaunch has ended (restoretrace.lock in it). A second run fails at once naming the process \
+            that holds it, or waits with --wait; a run that finds the directory left in the middle of a \
+            cycle (its run was killed) says so and starts afresh. Temporary files live beside the output \
+            (.NAME.PID.tmp) and in ${TMPDIR:-/tmp}/restoretrace-UID/; an interrupt removes them, and a run \
+            removes those a killed run left.
+
             The trace file is written atomically (a temporary file beside it, renamed into place): a failed \
             run leaves no partial output. A device or pipe given as -o (such as /dev/null) is written into.
 
-            Exit status: 0 the trace was written (including a crash the scenario asked for); 1 the scenario \
-            is bad or unreadable, or an output could not be written (nothing is written); 2 usage error; \
-            3 the relaunch process failed unexpectedly (nothing is written). The relaunch runs this same \
-            executable; set RESTORETRACE_EXECUTABLE to run another restoretrace instead.
-            """
+            The relaunch runs this same executable; set RESTORETRACE_EXECUTABLE to run another \
+            restoretrace instead.
+
+            """ + ExitStatus.help(success: "the trace was written (a crash the scenario asks for included)")
+                + " On trouble nothing is written: a bad scenario, a busy --archive, a relaunch process that "
+                + "failed unexpectedly."
     )
 
     @Argument(help: ArgumentHelp("The scenario file (.scenario.json), or - for standard input.", valueName: "scenario"))
@@ -80,27 +76,23 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "After a crash during decode, launch the app once more (it finds the crash and discards the archive).")
     var relaunchAfterCrash = false
 
+    @Flag(help: "When another run is using the --archive directory, wait for it instead of failing at once.")
+    var wait = false
+
     func run() throws {
         guard let output, !output.isEmpty else {
-            printError("restoretrace simulate: missing -o TRACE (where to write the trace; - for standard output)\n"
-                + "Usage: restoretrace simulate SCENARIO -o TRACE [--clock ns|tick] [--archive DIR]")
-            throw ExitCode(SimulateExitCode.usage)
+            throw CommandFailure.trouble("missing -o TRACE, where to write the trace (- for standard output): "
+                + "restoretrace simulate SCENARIO -o TRACE [--clock ns|tick] [--archive DIR]")
         }
         if let overwritten = OutputClash.input(overwrittenBy: output, inputs: [scenario]) {
-            printError("restoretrace simulate: -o \(output) is the scenario \(overwritten): writing it would destroy the scenario; "
+            throw CommandFailure.trouble("-o \(output) is the scenario \(overwritten): writing it would destroy the scenario; "
                 + "choose another output (conventionally NAME.jsonl beside NAME.scenario.json)")
-            throw ExitCode(SimulateExitCode.usage)
         }
         let outcome = SimulationRun(
             scenarioArgument: scenario, outputArgument: output, clock: clock, archiveArgument: archive,
-            relaunchAfterCrash: relaunchAfterCrash
+            relaunchAfterCrash: relaunchAfterCrash, waitForArchive: wait
         ).run()
-        for line in outcome.messages { printError(line) }
-        if outcome.exitCode != SimulateExitCode.success { throw ExitCode(outcome.exitCode) }
+        for line in outcome.messages { StandardError.report(line) }
+        if outcome.exitCode != ExitStatus.success { throw ExitCode(outcome.exitCode) }
     }
-}
-
-/// Writes one line to standard error.
-func printError(_ text: String) {
-    StandardError.write(text + "\n")
 }

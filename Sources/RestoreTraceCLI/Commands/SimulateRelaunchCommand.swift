@@ -39,8 +39,24 @@ struct SimulateRelaunchCommand: ParsableCommand {
     @Option(help: "The numbering to continue: clock:nextSeq:nextSpan:monotonicStart.")
     var continuation: String
 
+    @Option(help: "The process id of the `simulate` that started this one.")
+    var parent: Int32
+
+    @Option(help: "The descriptor of the archive directory's lock, held by the parent and handed to this process.")
+    var archiveLock: Int32
+
     func run() throws {
-        ParentWatch.start()
+        // A relaunch outliving its parent (killed with SIGKILL, which it cannot clean up after)
+        // would write into an archive directory another run may have taken.
+        switch ChildProcess.dieWithParent(parent) {
+        case .armed: break
+        case .parentGone: _exit(ExitStatus.trouble)
+        case .unsupported: ParentWatch.start(parent: parent)
+        }
+        guard ArchiveDirectoryLock.isHeld(descriptor: archiveLock, directory: archive) else {
+            throw CommandFailure.trouble("\(archive): this process does not hold the archive directory's lock; "
+                + "it is run by `restoretrace simulate`, which holds it")
+        }
         // A modelled crash is an abort(): it must not leave a core file behind.
         var coreLimit = rlimit()
         if getrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit) == 0 {
@@ -48,15 +64,13 @@ struct SimulateRelaunchCommand: ParsableCommand {
             _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &coreLimit)
         }
         guard let state = TraceContinuation(continuation) else {
-            printError("restoretrace simulate-relaunch: --continuation \(continuation) is not clock:nextSeq:nextSpan:monotonicStart")
-            throw ExitCode(SimulateExitCode.usage)
+            throw CommandFailure.trouble("--continuation \(continuation) is not clock:nextSeq:nextSpan:monotonicStart")
         }
         var loaded: Scenario
         do {
             loaded = try ScenarioLoader().load(contentsOf: scenario)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("\(error)")
         }
         if let scenarioName { loaded.name = scenarioName }
 
@@ -66,8 +80,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
             writer = try TraceWriter(appendingTo: trace, continuing: state,
                                      durability: loaded.crashesDuringDecode ? .everyRecord : .buffered)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("\(error)")
         }
         let clock: SimulationClock = state.clock == .tick ? .deterministic : .wall
         let simulation = ScenarioSimulation(scenario: loaded, archiveDirectory: URL(fileURLWithPath: archive), clock: clock)
@@ -76,8 +89,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
             try writer.close()
         } catch {
             try? writer.close()
-            printError("error: restoration failed: \(error)")
-            throw ExitCode(SimulateExitCode.badInput)
+            throw CommandFailure.trouble("restoration failed: \(error)")
         }
     }
 }

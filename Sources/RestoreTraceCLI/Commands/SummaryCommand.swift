@@ -1,11 +1,6 @@
 // `restoretrace summary TRACE`: timing statistics of a trace per kind, phase, class or path;
 // the slowest objects; locate steps, exclusions, discards; unfinished spans first.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +25,8 @@ struct SummaryCommand: ParsableCommand {
               restoretrace summary run.jsonl --by class --top 5
               restoretrace summary run.jsonl --format json | jq .kinds.decode
               restoretrace simulate app.json -o - | restoretrace summary -
-            """
+
+            """ + ExitStatus.help(success: "the summary was written")
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -56,21 +52,19 @@ struct SummaryCommand: ParsableCommand {
 
     func run() throws {
         guard top >= 0 else {
-            StandardError.write("error: --top must be 0 or more, got \(top)\n")
-            throw ExitCode(2)
+            throw CommandFailure.trouble("--top must be 0 or more, got \(top)")
         }
         let grouping = by
         let summary: TraceSummary
         do {
             summary = try SummaryCommand.summarise(path: trace, top: top, grouping: grouping, skipBadLines: skipBadLines)
         } catch {
-            StandardError.write("\(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         }
         let bytes: [UInt8]
         switch format {
         case .text:
-            let colour = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
             bytes = Array(SummaryTextFormat(style: .text, colour: colour).render(summary).utf8)
         case .markdown:
             bytes = Array(SummaryTextFormat(style: .markdown).render(summary).utf8)
@@ -82,8 +76,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             try StandardOutput().write(bytes)
         } catch {
-            StandardError.write("error: \(error.description)\n")
-            throw ExitCode(1)
+            throw CommandFailure.trouble(error.description)
         }
     }
 

@@ -20,13 +20,12 @@ struct ValidateCommand: ParsableCommand {
             improper nesting, seq going backwards, negative or decreasing ts. Warnings do not: \
             unfinished spans, a last line cut off mid-write, seq gaps, unknown kinds, skipped lines.
 
-            Exit status: 0 every trace is valid; 1 at least one is invalid; 2 usage error, \
-            including a trace that cannot be opened (missing file, directory, no permission).
-
             Example:
               restoretrace validate Traces/countries.jsonl
               restoretrace simulate scenario.json -o - | restoretrace validate -
-            """
+
+            """ + ExitStatus.help(success: "every trace is valid", no: "at least one trace is invalid")
+                + " A trace that cannot be read is trouble, whatever the others are."
     )
 
     @Argument(help: ArgumentHelp("The traces to check; - reads standard input.", valueName: "trace"))
@@ -53,19 +52,31 @@ struct ValidateCommand: ParsableCommand {
             do {
                 report = try TraceValidator.validate(path: path, options: options)
             } catch {
-                StandardError.write("restoretrace validate: \(error) (nothing was checked)\n")
+                StandardError.report("\(error) (nothing was checked)")
+                anyUnopenable = true
+                continue
+            }
+            if let reason = report.readFailure {
+                // Not invalid: unchecked past the failure.
+                StandardError.report("\(path == "-" ? "<stdin>" : path): cannot read the trace: \(reason) "
+                    + (report.byteCount == 0 ? "(nothing was checked)" : "(only its first \(report.byteCount) bytes were checked)"))
                 anyUnopenable = true
                 continue
             }
             anyInvalid = anyInvalid || !report.isValid
+            var output = ""
             if quiet {
-                if !report.isValid { print(text.verdict(report)) }
+                if !report.isValid { output = text.verdict(report) + "\n" }
             } else {
-                if index > 0 { print("") }
-                print(text.render(report))
+                output = (index > 0 ? "\n" : "") + text.render(report) + "\n"
+            }
+            do {
+                try StandardDescriptors.write(output)
+            } catch {
+                throw CommandFailure.trouble(error.description)
             }
         }
-        if anyUnopenable { throw ExitCode(RestoreTraceCommand.usageErrorExitCode) }
-        if anyInvalid { throw ExitCode(1) }
+        if anyUnopenable { throw ExitCode(ExitStatus.trouble) }
+        if anyInvalid { throw ExitCode(ExitStatus.no) }
     }
 }

@@ -46,16 +46,24 @@ extension SimulationRun {
             return .success(.file(path: argument))
         }
 
-        /// Where the trace is written while the run lasts. For a file: a hidden temporary file in
-        /// the same directory, so the final rename cannot cross file systems.
-        func temporaryFile(in workspace: URL) -> String {
+        /// Makes the file the trace is written to while the run lasts. For a file: a hidden
+        /// temporary file in the same directory (`.NAME.PID.tmp`, so the final rename cannot cross
+        /// file systems), after removing those that killed runs left there.
+        func makeTemporaryFile(in workspace: URL) -> Result<String, SimulateRunError> {
+            let path: String
             switch self {
             case .standardOutput, .special:
-                return workspace.appendingPathComponent("trace.jsonl").path
-            case .file(let path):
-                let target = URL(fileURLWithPath: path)
-                return target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())").path
+                path = workspace.appendingPathComponent("trace.jsonl").path
+            case .file(let target):
+                TemporaryFiles.removeStaleSiblings(of: target)
+                path = TemporaryFiles.sibling(of: target)
             }
+            let descriptor = TemporaryFiles.shared.create(file: path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            guard descriptor >= 0 else {
+                return .failure(SimulateRunError(message: "\(path): cannot create the trace: \(String(cString: strerror(errno)))"))
+            }
+            close(descriptor)
+            return .success(path)
         }
 
         /// Puts the finished trace at the target. Returns the message for the user on failure.
@@ -66,13 +74,13 @@ extension SimulationRun {
             case .special(let path):
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    return "error: \(path): cannot open for writing: \(String(cString: strerror(errno)))"
+                    return "\(path): cannot open for writing: \(String(cString: strerror(errno)))"
                 }
                 defer { close(descriptor) }
                 return OutputTarget.copy(tracePath, to: descriptor, name: path)
             case .file(let path):
-                guard rename(tracePath, path) == 0 else {
-                    return "error: \(path): cannot write the trace: \(String(cString: strerror(errno)))"
+                guard TemporaryFiles.shared.settle(tracePath, { rename(tracePath, path) }) == 0 else {
+                    return "\(path): cannot write the trace: \(String(cString: strerror(errno)))"
                 }
                 return nil
             }
@@ -80,18 +88,18 @@ extension SimulationRun {
 
         private static func copy(_ tracePath: String, to output: Int32, name: String) -> String? {
             let input = open(tracePath, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+            guard input >= 0 else { return "cannot read back the trace: \(String(cString: strerror(errno)))" }
             defer { close(input) }
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { return "error: cannot read back the trace: \(String(cString: strerror(errno)))" }
+                guard got >= 0 else { return "cannot read back the trace: \(String(cString: strerror(errno)))" }
                 if got == 0 { return nil }
                 do {
                     try FileDescriptorWriting.writeAll(chunk[..<got], to: output, name: name)
                 } catch {
-                    return "error: cannot write the trace to \(name): \(error.description)"
+                    return "cannot write the trace to \(name): \(error.description)"
                 }
             }
         }

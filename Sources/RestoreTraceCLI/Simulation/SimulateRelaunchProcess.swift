@@ -40,10 +40,10 @@ struct SimulateRelaunchProcess {
     /// Replaces the scenario's name (when the child reads a copy of standard input).
     var scenarioName: String?
     var archiveDirectory: String
+    /// Handed to the child, which holds it too: the directory is free only when both have ended.
+    var archiveLock: ArchiveDirectoryLock
     var tracePath: String
     var continuation: TraceContinuation
-    /// Told the child's process id, so that an interrupt kills it too.
-    var interruption: InterruptCleanup?
 
     /// Runs the child to the end. Throws when it cannot be started at all.
     func run() throws -> Result {
@@ -53,6 +53,7 @@ struct SimulateRelaunchProcess {
             SimulateRelaunchCommand.configuration.commandName ?? "simulate-relaunch",
             "--scenario", scenarioPath, "--archive", archiveDirectory, "--trace", tracePath,
             "--continuation", continuation.description,
+            "--parent", "\(getpid())", "--archive-lock", "\(ChildProcess.inheritedDescriptor)",
         ]
         if let scenarioName { arguments += ["--scenario-name", scenarioName] }
         var environment = ProcessInfo.processInfo.environment
@@ -60,14 +61,18 @@ struct SimulateRelaunchProcess {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         var child: ChildProcess
         do {
-            child = try ChildProcess.start(executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+            // From the main thread, which lives as long as the process: the child dies with the thread that started it.
+            child = try ChildProcess.start(executable.path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                                           inheriting: archiveLock.descriptor)
         } catch {
             throw SimulateRunError(message: "cannot start the relaunch (\(executable.path)): \(error.reason)")
         }
-        interruption?.watch(child: child.identifier)
+        // An interrupt kills it first, then removes what it was writing.
+        InterruptCleanup.watch(child: child.identifier, directory: archiveDirectory)
         let errorBytes = child.readStandardError()
         let status = child.wait()
-        interruption?.parkIfInterrupted()
+        InterruptCleanup.parkIfInterrupted()
+        InterruptCleanup.forgetChild()
         return Result(ending: status, standardError: String(decoding: errorBytes, as: UTF8.self))
     }
 

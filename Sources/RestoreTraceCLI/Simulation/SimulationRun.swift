@@ -22,6 +22,8 @@ struct SimulationRun {
     var clock: ClockOption
     var archiveArgument: String?
     var relaunchAfterCrash: Bool
+    /// Wait for another run holding the archive directory instead of failing at once.
+    var waitForArchive = false
 
     /// The exit status and what to print on standard error.
     struct Outcome {
@@ -46,51 +48,60 @@ struct SimulationRun {
                 scenario = try loader.load(contentsOf: scenarioArgument)
             }
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
 
+        // Registered temporary files: an interrupt (InterruptCleanup) leaves neither the
+        // workspace nor the half-written trace behind, and kills the relaunch process first.
         let workspace: URL
         do {
-            workspace = try SimulationRun.makeWorkspace()
+            workspace = URL(fileURLWithPath: try TemporaryFiles.shared.makeWorkspace(purpose: "simulate"), isDirectory: true)
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: cannot create a temporary directory: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        defer { TemporaryFiles.shared.remove(workspace.path) }
 
         let target: OutputTarget
         switch OutputTarget.resolve(outputArgument) {
         case .success(let resolved): target = resolved
-        case .failure(let problem): return .failed(SimulateExitCode.badInput, "error: \(problem)")
+        case .failure(let problem): return .failed(ExitStatus.trouble, "\(problem)")
         }
-        let tracePath = target.temporaryFile(in: workspace)
-        // An interrupt leaves neither the half-written trace nor the workspace (nor the child) behind.
-        let interruption = InterruptCleanup(paths: [tracePath, workspace.path])
-        defer { interruption.cancel() }
+        let tracePath: String
+        switch target.makeTemporaryFile(in: workspace) {
+        case .success(let path): tracePath = path
+        case .failure(let problem): return .failed(ExitStatus.trouble, "\(problem)")
+        }
 
-        let outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath,
-                               interruption: interruption)
-        guard outcome.exitCode == SimulateExitCode.success else {
-            unlink(tracePath)
-            return outcome
+        var outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath)
+        if outcome.exitCode == ExitStatus.success, let failure = target.publish(tracePath) {
+            outcome = .failed(ExitStatus.trouble, failure)
         }
-        if let failure = target.publish(tracePath) {
-            unlink(tracePath)
-            return .failed(SimulateExitCode.badInput, failure)
-        }
+        // Published (renamed) already, or to be removed.
+        TemporaryFiles.shared.remove(tracePath)
         return outcome
     }
 
     // MARK: The two processes
 
-    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
-                          interruption: InterruptCleanup) -> Outcome {
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String) -> Outcome {
         let archiveDirectory: URL
+        let archiveLock: ArchiveDirectoryLock
+        var notes: [String] = []
         do {
-            archiveDirectory = try prepareArchiveDirectory(in: workspace)
+            (archiveDirectory, archiveLock) = try prepareArchiveDirectory(in: workspace, notes: &notes)
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
+        // Held until the relaunch has ended, and by the relaunch process too.
+        defer { archiveLock.release() }
+        var outcome = simulate(scenario, standardInputBytes: standardInputBytes, workspace: workspace, tracePath: tracePath,
+                               archiveDirectory: archiveDirectory, archiveLock: archiveLock)
+        outcome.messages.insert(contentsOf: notes, at: 0)
+        return outcome
+    }
 
+    private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
+                          archiveDirectory: URL, archiveLock: ArchiveDirectoryLock) -> Outcome {
         // The first process: preservation, then the app is terminated.
         var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
         header.extra.append(JSONMember("app", .object(JSONObject([JSONMember("bundleVersion", .string(scenario.app.bundleVersion))]))))
@@ -102,14 +113,14 @@ struct SimulationRun {
                 try simulation.preserve(recorder: writer)
             } catch {
                 try? writer.close()
-                return .failed(SimulateExitCode.badInput, "error: \(displayName): preservation failed: \(error)")
+                return .failed(ExitStatus.trouble, "\(displayName): preservation failed: \(error)")
             }
             try writer.flush()
             continuation = writer.stamperState
             try writer.close()
             try simulation.prepareRelaunch()
         } catch {
-            return .failed(SimulateExitCode.badInput, "error: \(error)")
+            return .failed(ExitStatus.trouble, "\(error)")
         }
 
         // The second process: the relaunch, knowing only the archive on disk.
@@ -118,31 +129,30 @@ struct SimulationRun {
         if let standardInputBytes {
             let copy = workspace.appendingPathComponent("stdin.scenario.json")
             if let reason = SimulationRun.writeFile(standardInputBytes, to: copy.path) {
-                return .failed(SimulateExitCode.badInput, "error: cannot keep a copy of standard input: \(reason)")
+                return .failed(ExitStatus.trouble, "cannot keep a copy of standard input: \(reason)")
             }
             scenarioPath = copy.path
             scenarioName = scenario.name
         }
         var relaunch = SimulateRelaunchProcess(scenarioPath: scenarioPath, scenarioName: scenarioName,
-                                               archiveDirectory: archiveDirectory.path, tracePath: tracePath,
-                                               continuation: continuation)
-        relaunch.interruption = interruption
+                                               archiveDirectory: archiveDirectory.path, archiveLock: archiveLock,
+                                               tracePath: tracePath, continuation: continuation)
         let result: SimulateRelaunchProcess.Result
         do {
             result = try relaunch.run()
         } catch {
-            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the relaunch process: \(error)")
+            return .failed(ExitStatus.trouble, "cannot start the relaunch process: \(error)")
         }
         if result.ending.isSuccess {
             // A clean exit must also have left the relaunch in the trace (a wrong
             // RESTORETRACE_EXECUTABLE can exit 0 having written nothing).
             guard SimulateTraceInspection.endsWithRestoration(path: tracePath, after: continuation.nextSeq) else {
-                return .failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description) "
+                return .failed(ExitStatus.trouble, "the relaunch process \(result.ending.description) "
                     + "but the trace does not end with its restoration span (is "
                     + ((try? SimulateRelaunchProcess.restoretraceExecutable().path) ?? "the relaunch executable")
                     + " a restoretrace of this version?)" + SimulationRun.childOutput(result.standardError))
             }
-            return Outcome(exitCode: SimulateExitCode.success, messages: [])
+            return Outcome(exitCode: ExitStatus.success, messages: [])
         }
 
         // The child died: a crash the scenario asked for, or a failure of restoretrace?
@@ -152,7 +162,7 @@ struct SimulationRun {
         case .asked(let report, let inspection): crash = (report, inspection)
         }
         var messages = [crash.report]
-        guard relaunchAfterCrash else { return Outcome(exitCode: SimulateExitCode.success, messages: messages) }
+        guard relaunchAfterCrash else { return Outcome(exitCode: ExitStatus.success, messages: messages) }
 
         // The user opens the app again: UIKit finds that restoration crashed and discards the archive.
         if crash.inspection.partialTailBytes > 0 {
@@ -164,14 +174,14 @@ struct SimulationRun {
         do {
             let again = try relaunch.run()
             guard again.ending.isSuccess else {
-                return .failed(SimulateExitCode.relaunchFailed, "error: the launch after the crash \(again.ending.description)"
+                return .failed(ExitStatus.trouble, "the launch after the crash \(again.ending.description)"
                     + SimulationRun.childOutput(again.standardError))
             }
         } catch {
-            return .failed(SimulateExitCode.relaunchFailed, "error: cannot start the launch after the crash: \(error)")
+            return .failed(ExitStatus.trouble, "cannot start the launch after the crash: \(error)")
         }
-        messages.append("restoretrace simulate: the app was launched once more after the crash (--relaunch-after-crash)")
-        return Outcome(exitCode: SimulateExitCode.success, messages: messages)
+        messages.append("the app was launched once more after the crash (--relaunch-after-crash)")
+        return Outcome(exitCode: ExitStatus.success, messages: messages)
     }
 
     /// How the relaunch process died.
@@ -187,10 +197,10 @@ struct SimulationRun {
               let decode = inspection.unfinishedDecode,
               let point = scenario.crashPoints.first(where: { $0.path == decode.path })
         else {
-            return .unexpected(.failed(SimulateExitCode.relaunchFailed, "error: the relaunch process \(result.ending.description)"
+            return .unexpected(.failed(ExitStatus.trouble, "the relaunch process \(result.ending.description)"
                 + SimulationRun.childOutput(result.standardError)))
         }
-        let report = "restoretrace simulate: the relaunched app crashed inside the decode of \(decode.label), "
+        let report = "the relaunched app crashed inside the decode of \(decode.label), "
             + "as \(displayName) asks (\(point.jsonPath).restore.crashesDuringDecode); "
             + "the relaunch process \(result.ending.description) and the trace "
             + (relaunchAfterCrash ? "holds" : "ends with") + " that unfinished decode span "
@@ -224,28 +234,30 @@ struct SimulationRun {
         return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
-    private static func makeWorkspace() throws -> URL {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-simulate-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-            return String(cString: base)
-        }
-        guard let made else { throw SimulateRunError(message: String(cString: strerror(errno))) }
-        return URL(fileURLWithPath: made, isDirectory: true)
-    }
-
-    private func prepareArchiveDirectory(in workspace: URL) throws -> URL {
+    /// The archive directory, taken for this run (``ArchiveDirectoryLock``), and emptied of what
+    /// an earlier run left.
+    private func prepareArchiveDirectory(in workspace: URL, notes: inout [String]) throws -> (URL, ArchiveDirectoryLock) {
         guard let archiveArgument else {
             let directory = workspace.appendingPathComponent("archive", isDirectory: true)
             if let reason = PathName.makeDirectories(directory.path) {
                 throw SimulateRunError(message: "cannot create the run's archive directory \(directory.path): \(reason)")
             }
-            return directory
+            return (directory, try ArchiveDirectoryLock(directory: directory.path, wait: false))
         }
         let directory = URL(fileURLWithPath: archiveArgument, isDirectory: true)
         if let reason = PathName.makeDirectories(directory.path) {
             throw SimulateRunError(message: "\(archiveArgument): cannot create the archive directory: \(reason)")
         }
+        let lock = try ArchiveDirectoryLock(directory: archiveArgument, wait: waitForArchive) { holder in
+            StandardError.report("\(archiveArgument): waiting for "
+                + (holder.map { "process \($0)" } ?? "another process") + ", which is using the archive directory…")
+        }
+        if let previous = lock.interruptedCycle {
+            notes.append("note: \(archiveArgument): the run of process \(previous) stopped in the middle "
+                + "of its cycle (it was killed or interrupted); what it left is discarded and this run starts from a fresh install")
+        }
+        // What a killed run (or its relaunch process) was writing.
+        TemporaryFiles.removeStaleFiles(in: directory.path)
         // Each run starts from a fresh install: an earlier run's archive, crash counter, force-quit
         // or restoration marker must not leak into this one (the relaunch would discard the new archive).
         for name in [ArchiveDirectory.archiveFileName, ArchiveDirectory.launchCrashesFileName,
@@ -255,6 +267,6 @@ struct SimulationRun {
                 throw SimulateRunError(message: "\(file): cannot remove what an earlier run left: \(String(cString: strerror(errno)))")
             }
         }
-        return directory
+        return (directory, lock)
     }
 }

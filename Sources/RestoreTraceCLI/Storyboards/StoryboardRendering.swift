@@ -59,7 +59,7 @@ struct StoryboardRendering {
             progress?.finish(failed: true)
             throw .init(message: "\(plan.input): \(error.description)")
         }
-        for warning in rendering.warnings { RenderCommand.printError("\(plan.input): graphviz: \(warning)") }
+        for warning in rendering.warnings { StandardError.report("\(plan.input): warning: graphviz: \(warning)") }
         guard let output = plan.output else {
             do {
                 try FileDescriptorWriting.writeAll(rendering.data, to: STDOUT_FILENO, name: "standard output")
@@ -83,6 +83,6 @@ struct StoryboardRendering {
         print("wrote \(output) (storyboard view, \(plan.format.rawValue), \(nodeCount) nodes)")
         fflush(nil)
         let summary = LintInputSummary.storyboards(map)[fileIndex]
-        RenderCommand.printError(summary.text + "; " + LintReport(findings: findings.filter { $0.location.file == plan.input }).tally)
+        RenderCommand.printTimingLine(summary.text + "; " + LintReport(findings: findings.filter { $0.location.file == plan.input }).tally)
     }
 }

@@ -2,11 +2,6 @@
 // exports whose output order differs from the input's (speedscope writes one profile's
 // events after another's) without holding a large trace in memory.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 /// Appends bytes; replays them in order with ``drain(into:)``.
 final class SpoolBuffer {
@@ -55,12 +51,15 @@ final class SpoolBuffer {
 
     private func spill() throws(ExportError) {
         if descriptor < 0 {
-            var template = Array((FileManager.default.temporaryDirectory.path + "/restoretrace-spool-XXXXXX").utf8CString)
-            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard descriptor >= 0 else {
-                throw .cannotCreate(path: "a temporary spool file", reason: String(cString: strerror(errno)))
+            // Nameless once made: the file goes with the descriptor, whatever ends the process.
+            let made: (path: String, descriptor: Int32)
+            do {
+                made = try TemporaryFiles.shared.makeWorkspaceFile(purpose: "spool")
+            } catch {
+                throw .cannotCreate(path: "a temporary spool file", reason: error.description)
             }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            descriptor = made.descriptor
+            TemporaryFiles.shared.settle(made.path) { _ = unlink(made.path) }
         }
         try FileDescriptorWriting.writeAll(memory, to: descriptor, name: "a temporary spool file")
         memory.removeAll(keepingCapacity: true)

@@ -13,6 +13,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 /// A destination for output bytes. ``commit()`` makes the output final; an output dropped
 /// without a commit leaves nothing behind (a file output removes its temporary file).
@@ -60,13 +61,14 @@ public final class AtomicOutputFile: ExportOutput {
             temporaryPath = nil
             descriptor = open(path, O_WRONLY | O_CLOEXEC)
         } else {
-            // Beside the output, so the rename cannot cross file systems: `dir/.name.PID.tmp`.
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[...$0]) } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            let temporary = directory + "." + name + ".\(getpid()).tmp"
+            // Beside the output, so the rename cannot cross file systems: `dir/.name.PID.tmp`,
+            // registered so that an interrupt removes it; a dead run's is removed first.
+            TemporaryFiles.removeStaleSiblings(of: path)
+            let temporary = TemporaryFiles.sibling(of: path)
             temporaryPath = temporary
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = TemporaryFiles.shared.create(file: temporary) {
+                open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            }
         }
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
@@ -75,7 +77,7 @@ public final class AtomicOutputFile: ExportOutput {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !committed, let temporaryPath { unlink(temporaryPath) }
+        if !committed, let temporaryPath { TemporaryFiles.shared.settle(temporaryPath) { _ = unlink(temporaryPath) } }
     }
 
     public func write(_ bytes: [UInt8]) throws(ExportError) {
@@ -94,7 +96,8 @@ public final class AtomicOutputFile: ExportOutput {
             throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         descriptor = -1
-        if let temporaryPath, rename(temporaryPath, path) != 0 {
+        if let temporaryPath, TemporaryFiles.shared.settle(temporaryPath, { rename(temporaryPath, path) }) != 0 {
+            // Not committed: the deinit removes the temporary file.
             throw .cannotRename(from: temporaryPath, to: path, reason: String(cString: strerror(errno)))
         }
         committed = true

@@ -7,17 +7,21 @@ import TraceFormat
 public enum TraceInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file cannot be opened.
     case cannotOpen(String)
+    /// Reading failed part way (an I/O error).
+    case unreadable(path: String, reason: String)
     /// The trace has an error at a line (malformed JSON, wrong field type, missing header, …).
     case invalid(path: String, diagnostic: TraceDiagnostic)
 
-    /// The message for standard error, starting `error:` or `FILE:LINE:COLUMN: error:`.
+    /// The message for standard error: `FILE: …` or `FILE:LINE:COLUMN: …`, and what to do.
     public var description: String {
         switch self {
         case .cannotOpen(let message):
-            return "error: " + message + "; check the path (use - for standard input)"
+            return message + "; check the path (use - for standard input)"
+        case .unreadable(let path, let reason):
+            return "\(path == "-" ? "<stdin>" : path): cannot read the trace: \(reason)"
         case .invalid(let path, let diagnostic):
             return diagnostic.formatted(file: path == "-" ? "<stdin>" : path)
-                + "\n(fix that line, or pass --skip-bad-lines to skip bad lines and go on)"
+                + " (fix that line, or pass --skip-bad-lines to skip bad lines and go on)"
         }
     }
 }
@@ -52,7 +56,7 @@ public final class TraceInput {
             case .record(let record): pending = record
             }
         }
-        if let error = TraceInput.firstError(reader) { throw .invalid(path: path, diagnostic: error) }
+        if let failure = TraceInput.failure(reader, path: path) { throw failure }
         self.header = header ?? TraceHeader(clock: ClockUnit.ns.rawValue)
         if header == nil && pending == nil {
             throw .invalid(path: path, diagnostic: .error(line: nil, "the trace has neither a header nor records"))
@@ -66,12 +70,10 @@ public final class TraceInput {
             return record
         }
         while let line = reader.next() {
-            if reader.errorCount > 0, let error = TraceInput.firstError(reader) {
-                throw .invalid(path: path, diagnostic: error)
-            }
+            if reader.errorCount > 0, let failure = TraceInput.failure(reader, path: path) { throw failure }
             if case .record(let record) = line { return record }
         }
-        if let error = TraceInput.firstError(reader) { throw .invalid(path: path, diagnostic: error) }
+        if let failure = TraceInput.failure(reader, path: path) { throw failure }
         return nil
     }
 
@@ -86,9 +88,11 @@ public final class TraceInput {
     /// Bytes read so far.
     public var bytesRead: Int { reader.bytesRead }
 
-    private static func firstError(_ reader: TraceReader) -> TraceDiagnostic? {
+    /// The reader's first error: an input that could not be read, or the first bad line.
+    private static func failure(_ reader: TraceReader, path: String) -> TraceInputError? {
         guard reader.errorCount > 0 else { return nil }
-        return reader.diagnostics.first { $0.severity == .error }
-            ?? .error(line: reader.lineNumber, "the trace has an error")
+        if let reason = reader.readFailure { return .unreadable(path: path, reason: reason) }
+        return .invalid(path: path, diagnostic: reader.diagnostics.first { $0.severity == .error }
+            ?? .error(line: reader.lineNumber, "the trace has an error"))
     }
 }

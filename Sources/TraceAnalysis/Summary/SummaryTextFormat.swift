@@ -9,7 +9,7 @@ public struct SummaryTextFormat: Sendable {
     public enum Style: Sendable { case text, markdown }
 
     public var style: Style
-    /// ANSI colour; callers turn it on only for a terminal without `NO_COLOR`.
+    /// ANSI colour; callers turn it on only for a terminal that shows it (not `TERM=dumb`) without `NO_COLOR`.
     public var colour: Bool
     public var maxWidth: Int
 

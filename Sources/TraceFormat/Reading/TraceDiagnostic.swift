@@ -42,13 +42,14 @@ public struct TraceDiagnostic: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Compiler style, for editors and CI logs: `trace.jsonl:7:12: error: "ts" must be …`.
+    /// Located as compilers do, for editors and CI logs: `trace.jsonl:7:12: "ts" must be …` for an
+    /// error, `trace.jsonl:9: warning: …` for a warning (the command prints it after `restoretrace: `).
     public func formatted(file: String) -> String {
         var location = file
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(severity.rawValue): \(message)"
+        return severity == .error ? "\(location): \(message)" : "\(location): \(severity.rawValue): \(message)"
     }
 }

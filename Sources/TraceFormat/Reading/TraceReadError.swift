@@ -19,8 +19,9 @@ public enum TraceReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let code):
-            let what = path == "-" ? "standard input" : "'\(path)'"
-            return "cannot open trace \(what): \(String(cString: strerror(code)))"
+            // `run.jsonl: cannot read the trace: No such file or directory`, as grep and diff name a file.
+            let what = path == "-" ? "<stdin>" : path
+            return "\(what): cannot read the trace: \(String(cString: strerror(code)))"
         case .invalid(let path, let errorCount, let diagnostics):
             let errors = diagnostics.filter { $0.severity == .error }
             var lines = ["\(path): \(errorCount) error\(errorCount == 1 ? "" : "s") in the trace"

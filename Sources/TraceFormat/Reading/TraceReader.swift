@@ -46,6 +46,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
     @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// Problems found so far, in line order, at most ``TraceReaderOptions/maxStoredDiagnostics``.
     public private(set) var diagnostics: [TraceDiagnostic] = []
+    /// Why reading stopped before the end (an I/O error: `strerror`'s text), also reported as an
+    /// error: the input is unreadable, not malformed.
+    public private(set) var readFailure: String?
     public private(set) var errorCount = 0
     public private(set) var warningCount = 0
     /// Records returned so far.
@@ -357,8 +360,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
                     return
                 }
                 if errno == EINTR { continue }
-                report(.error, line: physicalLine + 1, column: nil,
-                       "cannot read further: \(String(cString: strerror(errno))); the rest of the trace is missing")
+                let reason = String(cString: strerror(errno))
+                readFailure = reason
+                report(.error, line: physicalLine + 1, column: nil, "cannot read further: \(reason); the rest of the trace is missing")
                 atEndOfInput = true
                 return
             }

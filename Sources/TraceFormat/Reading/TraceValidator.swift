@@ -22,6 +22,9 @@ public struct TraceValidationReport: Sendable, Hashable {
     public var warningCount = 0
     /// Bytes read.
     public var byteCount = 0
+    /// Why reading stopped before the end of the input (an I/O error), if it did: the trace could
+    /// not be checked, which is not the same as invalid.
+    public var readFailure: String?
 
     public init(path: String) { self.path = path }
 
@@ -352,6 +355,7 @@ public struct TraceValidator: Sendable {
         report.kindCounts = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0.count) })
         if let reader {
             report.byteCount = reader.bytesRead
+            report.readFailure = reader.readFailure
             report.errorCount += reader.errorCount
             report.warningCount += reader.warningCount
             let merged = (reader.diagnostics + report.diagnostics).enumerated().sorted { a, b in

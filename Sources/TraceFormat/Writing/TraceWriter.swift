@@ -93,8 +93,10 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         } else {
             // A device or pipe (`/dev/null`) is written into: renaming over it would replace it.
             let replaces = creation == .atomicReplace && TraceWriter.isRegularFileOrAbsent(path)
-            let target = replaces ? path + ".tmp-\(getpid())" : path
-            descriptor = try TraceWriter.open(target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedPath: path)
+            if replaces { TemporaryFiles.removeStaleSiblings(of: path) }
+            let target = replaces ? TemporaryFiles.sibling(of: path) : path
+            descriptor = try TraceWriter.open(target, flags: O_WRONLY | O_CREAT | O_TRUNC, reportedPath: path,
+                                              isTemporary: replaces)
             ownsDescriptor = true
             temporaryPath = replaces ? target : nil
         }
@@ -138,7 +140,7 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         if !isClosed {
             drainLocked()
             if ownsDescriptor { _ = posixClose(descriptor) }
-            if let temporaryPath { _ = unlink(temporaryPath) }
+            if let temporaryPath { TemporaryFiles.shared.settle(temporaryPath) { _ = unlink(temporaryPath) } }
         }
     }
 
@@ -245,10 +247,12 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
             failure = TraceWriterError(operation: .close, path: path, code: errno)
         }
         if let temporaryPath {
-            if failure == nil && rename(temporaryPath, path) != 0 {
-                failure = TraceWriterError(operation: .rename, path: path, code: errno)
+            TemporaryFiles.shared.settle(temporaryPath) {
+                if failure == nil && rename(temporaryPath, path) != 0 {
+                    failure = TraceWriterError(operation: .rename, path: path, code: errno)
+                }
+                if failure != nil { _ = unlink(temporaryPath) }
             }
-            if failure != nil { _ = unlink(temporaryPath) }
         }
         if let failure { throw failure }
     }
@@ -288,8 +292,12 @@ public final class TraceWriter: TraceRecorder, @unchecked Sendable {
         if let error { failure = TraceWriterError(operation: .write, path: path, code: error) }
     }
 
-    private static func open(_ target: String, flags: Int32, reportedPath: String) throws(TraceWriterError) -> Int32 {
-        let descriptor = posixOpen(target, flags | O_CLOEXEC, 0o644)
+    private static func open(_ target: String, flags: Int32, reportedPath: String, isTemporary: Bool = false)
+        throws(TraceWriterError) -> Int32
+    {
+        let descriptor = isTemporary
+            ? TemporaryFiles.shared.create(file: target) { posixOpen(target, flags | O_CLOEXEC, 0o644) }
+            : posixOpen(target, flags | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw TraceWriterError(operation: .open, path: reportedPath, code: errno) }
         return descriptor
     }
