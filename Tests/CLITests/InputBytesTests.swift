@@ -21,7 +21,7 @@ struct InputBytesTests {
             let path = try Self.temporaryFile(bytes)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let input = try InputBytes.read(path)
-            #expect(input == bytes, "\(size) bytes")
+            #expect(input.bytes == bytes, "\(size) bytes")
         }
     }
 
@@ -54,6 +54,39 @@ struct InputBytesTests {
         }
         writer.start()
         let input = try InputBytes.read(path)
-        #expect(input == bytes)
+        #expect(input.bytes == bytes)
+    }
+
+    static let overlong = Array("{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n".utf8)
+        + Array(repeating: UInt8(ascii: "a"), count: 3000) + [0x0A]
+        + Array("{\"seq\":0,\"ts\":0,\"ph\":\"i\",\"kind\":\"launch\"}\n".utf8)
+
+    @Test("a line over the limit stops the read with an error naming its line, as the trace reader says it")
+    func refusesAnOverlongLine() throws {
+        let path = try Self.temporaryFile(Self.overlong)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for lineLimit in [1000, 2999] {
+            #expect {
+                try InputBytes.read(path, lineLimit: lineLimit)
+            } throws: { error in
+                (error as? RenderCommand.RenderFailure)?.message
+                    == "\(path):2: line longer than \(lineLimit) bytes (the reader's limit) (fix that line, or pass --skip-bad-lines to skip bad lines and go on)"
+            }
+        }
+        #expect(try InputBytes.read(path, lineLimit: 3000).bytes == Self.overlong)
+    }
+
+    @Test("with bad lines skipped, an over-long line is emptied as it arrives, the lines after it keep their numbers")
+    func skipsAnOverlongLine() throws {
+        let path = try Self.temporaryFile(Self.overlong + Array("{\"seq\":1,\"ts\":1,\"ph\":\"i\",\"kind\":\"launch\"}\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let input = try InputBytes.read(path, lineLimit: 1000, skipBadLines: true)
+        let lines = input.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        #expect(lines.count == 5)
+        #expect(lines[1].isEmpty && lines[3].count == 41)
+        #expect(input.skippedLines == [2])
+        let merged = input.merged([.warning(line: 2, "blank line"), .warning(line: 4, "something else")])
+        #expect(merged == [.warning(line: 2, "line longer than 1000 bytes (the reader's limit) (line skipped)"),
+                           .warning(line: 4, "something else")])
     }
 }

@@ -81,7 +81,19 @@ struct TraceReaderTests {
         let lines = Array(reader)
         #expect(lines.count == 2)
         #expect(reader.lineNumber == 3)
-        #expect(reader.diagnostics == [.error(line: 2, "line longer than 1 KiB (the reader's limit); skipped")])
+        #expect(reader.diagnostics == [.error(line: 2, "line longer than 1 KiB (the reader's limit)")])
+    }
+
+    @Test("with skipMalformedLines an over-long line is a warning that says it was skipped")
+    func overlongLineSkipped() throws {
+        var text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"tick\"}\n"
+        text += "{\"seq\":0,\"ts\":0,\"ph\":\"i\",\"kind\":\"launch\",\"x\":\"" + String(repeating: "a", count: 5000) + "\"}\n"
+        text += "{\"seq\":1,\"ts\":1,\"ph\":\"i\",\"kind\":\"launch\"}\n"
+        let options = TraceReaderOptions(skipMalformedLines: true, maxLineBytes: 1024, chunkBytes: 256)
+        let reader = TraceReader(bytes: Array(text.utf8), options: options)
+        #expect(Array(reader).count == 2)
+        #expect(reader.errorCount == 0)
+        #expect(reader.diagnostics == [.warning(line: 2, "line longer than 1 KiB (the reader's limit) (line skipped)")])
     }
 
     @Test("a single 50 MB line is read without crashing or hanging, and a cut-off one is a warning")

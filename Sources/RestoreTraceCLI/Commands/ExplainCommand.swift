@@ -76,9 +76,10 @@ struct ExplainCommand: ParsableCommand {
         }
         let name = trace == "-" ? "<stdin>" : trace
         let loaded: LoadedTraceTable
+        let input: InputBytes
         do {
-            let input = try InputBytes.read(trace)
-            let result = input.withUnsafeBytes { buffer in
+            input = try InputBytes.read(trace, skipBadLines: skipBadLines)
+            let result = input.bytes.withUnsafeBytes { buffer in
                 Result { () throws(TraceTableLoadError) in
                     try TraceTable.load(buffer, name: name, keptAttributes: RestorationVerdicts.attributesRead,
                                         limits: Self.limits, skipBadLines: skipBadLines)
@@ -98,7 +99,7 @@ struct ExplainCommand: ParsableCommand {
         } catch {
             throw Self.fail("\(name): " + error.description)
         }
-        let warnings = loaded.diagnostics.filter { $0.severity == .warning }
+        let warnings = input.merged(loaded.diagnostics).filter { $0.severity == .warning }
         for warning in warnings.prefix(20) { StandardError.report(warning.formatted(file: name)) }
         if warnings.count > 20 { StandardError.report("\(name): … and \(warnings.count - 20) more warnings") }
 

@@ -187,8 +187,11 @@ extension RenderCommand {
     @discardableResult
     private func render(_ plan: RenderPlan, options: DiagramOptions) throws(RenderFailure) -> DiagramSource {
         let displayName = plan.input == "-" ? "<stdin>" : plan.input
-        let input = try InputBytes.read(plan.input)
-        let loaded = input.withUnsafeBytes { bytes in
+        // A trace's line limit holds while reading; a scenario is one JSON document, bounded by its loader.
+        let isScenario = DiagramSource.Kind.fromFileName(displayName) == .scenario
+        let input = try InputBytes.read(plan.input, lineLimit: isScenario ? .max : TraceReaderOptions.default.maxLineBytes,
+                                        skipBadLines: skipBadLines)
+        let loaded = input.bytes.withUnsafeBytes { bytes in
             Result { () throws(DiagramSource.LoadError) in
                 try DiagramSource.load(buffer: bytes, name: displayName, skipBadLines: skipBadLines)
             }
@@ -199,7 +202,7 @@ extension RenderCommand {
         case .success(let value): source = value
         }
         if case .trace(let trace) = source {
-            for diagnostic in trace.diagnostics { StandardError.report(diagnostic.formatted(file: displayName)) }
+            for diagnostic in input.merged(trace.diagnostics) { StandardError.report(diagnostic.formatted(file: displayName)) }
         }
         let chosenView = view ?? source.defaultView
         guard let graph = source.graph(view: chosenView, options: options) else {

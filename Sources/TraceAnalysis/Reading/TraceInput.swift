@@ -45,7 +45,9 @@ public final class TraceInput {
     public init(path: String, skipBadLines: Bool = false) throws(TraceInputError) {
         self.path = path
         do {
-            reader = try TraceReader(path: path, options: TraceReaderOptions(skipMalformedLines: skipBadLines))
+            var options = TraceReaderOptions(skipMalformedLines: skipBadLines)
+            options.stopAtFirstError = true
+            reader = try TraceReader(path: path, options: options)
         } catch {
             throw .cannotOpen(error.description)
         }

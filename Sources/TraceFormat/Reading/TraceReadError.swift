@@ -24,8 +24,11 @@ public enum TraceReadError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(what): cannot read the trace: \(String(cString: strerror(code)))"
         case .invalid(let path, let errorCount, let diagnostics):
             let errors = diagnostics.filter { $0.severity == .error }
+            // Standard input is gone once read: the full report needs the trace saved first.
+            let fullReport = path == "-" || path == "<stdin>"
+                ? "save it to a file and run `restoretrace validate FILE`" : "run `restoretrace validate \(path)`"
             var lines = ["\(path): \(errorCount) error\(errorCount == 1 ? "" : "s") in the trace"
-                + " (run `restoretrace validate \(path)` for the full report, or skip bad lines with --skip-bad-lines)"]
+                + " (\(fullReport) for the full report, or skip bad lines with --skip-bad-lines)"]
             lines += errors.prefix(10).map { $0.formatted(file: path) }
             if errorCount > 10 { lines.append("… and \(errorCount - 10) more") }
             return lines.joined(separator: "\n")

@@ -147,8 +147,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 return nil
             case .tooLong:
                 physicalLine += 1
-                report(.error, line: physicalLine, column: nil,
-                       "line longer than \(TraceReader.describeSize(options.maxLineBytes)) (the reader's limit); skipped")
+                // Skipped only when bad lines are (a warning then); otherwise the command stops on it.
+                report(options.skipMalformedLines ? .warning : .error, line: physicalLine, column: nil,
+                       TraceReader.overlongLineMessage(limit: options.maxLineBytes, skipped: options.skipMalformedLines))
             case .line(let base, let count, let terminated):
                 physicalLine += 1
                 if scanning && physicalLine > 1,
@@ -265,12 +266,20 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     private func report(_ severity: TraceDiagnostic.Severity, line: Int?, column: Int?, _ message: String) {
         switch severity {
-        case .error: errorCount += 1
+        case .error:
+            errorCount += 1
+            if options.stopAtFirstError { finished = true }
         case .warning: warningCount += 1
         }
         if diagnostics.count < options.maxStoredDiagnostics {
             diagnostics.append(TraceDiagnostic(severity, line: line, column: column, message))
         }
+    }
+
+    /// What an over-long line is called, here and by whole-trace readers that watch the limit
+    /// while reading (``TraceReaderOptions/maxLineBytes``).
+    package static func overlongLineMessage(limit: Int, skipped: Bool) -> String {
+        "line longer than \(describeSize(limit)) (the reader's limit)" + (skipped ? " (line skipped)" : "")
     }
 
     static func describeSize(_ bytes: Int) -> String {

@@ -5,8 +5,12 @@ public struct TraceReaderOptions: Sendable, Hashable {
     /// Report malformed lines as warnings and go on, instead of errors. (They are skipped
     /// either way; this decides whether the trace counts as valid.)
     public var skipMalformedLines: Bool
-    /// A line longer than this is an error and is skipped without being held in memory.
+    /// A line longer than this is malformed (an error, or with ``skipMalformedLines`` a
+    /// warning) and is passed over without being held in memory.
     public var maxLineBytes: Int
+    /// Stop reading at the first error (the reader then returns nil), for tools that refuse a
+    /// trace on its first error anyway: a line with no end on standard input is not read forever.
+    public var stopAtFirstError = false
     /// How much the reader asks read(2) for at a time.
     public var chunkBytes: Int
     /// At most this many diagnostics are kept; the rest are only counted.
