@@ -111,6 +111,10 @@ struct StoryboardCommandsTests {
         #expect(String(decoding: unreadable.standardOutput, as: UTF8.self).contains("Restorer-MainStoryboard.storyboard: 6 scenes"))
         let trace = try runRestoretrace(["lint", "Traces/countries.jsonl"])
         #expect(trace.status == 2 && trace.standardError.contains("a trace; lint reads storyboards"))
+        // Nothing read, nothing reported: no "0 errors" and no empty SARIF that would read as clean.
+        #expect(trace.standardOutput.isEmpty)
+        let sarif = try runRestoretrace(["lint", directory.appendingPathComponent("missing.storyboard").path, "--format", "sarif"])
+        #expect(sarif.status == 2 && sarif.standardOutput.isEmpty)
         #expect(try runRestoretrace(["lint"]).status == 2)
     }
 

@@ -78,6 +78,8 @@ struct LintCommand: ParsableCommand {
                 do { storyboards.append(try StoryboardInputs.read(input)) } catch { fail(error.description) }
             }
         }
+        // Nothing read: no report, whose "0 errors" would read as a clean bill.
+        if unreadable && storyboards.isEmpty && outlines.isEmpty { throw ExitCode(ExitStatus.trouble) }
         var report = LintReport()
         if !storyboards.isEmpty {
             let map = RestorationMap(set: StoryboardSet(storyboards))
