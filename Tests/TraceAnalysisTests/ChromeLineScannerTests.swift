@@ -72,6 +72,8 @@ import TraceFormat
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":-0}"#,  // negative zero
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":007}"#,  // leading zeros
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","seq":3}"#,  // a duplicate core field
+        #"{"seq":1,"ts":9007199254740992,"ph":"i","kind":"exclude"}"#,  // ts beyond 2^53 - 1 (validate refuses it)
+        #"{"seq":-9007199254740992,"ts":2,"ph":"i","kind":"exclude"}"#,  // seq beyond -(2^53 - 1)
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","type":"header"}"#,  // a header marker
         #"{"seq":1,"ts":2,"ph":"B","kind":"encode"}"#,  // a span without its id
         #"{"seq":1,"ts":2,"ph":"i"}"#,  // no kind

@@ -56,10 +56,26 @@ import TraceFormat
         #"{"seq":1,"ts":2,"ph":"i","kind":""}"#,  // an empty kind
         #"{"seq":99999999999999999999,"ts":2,"ph":"i","kind":"exclude"}"#,  // overflow
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a",3]}"#,  // a non-string path item
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","ts":5}"#,  // a repeated core field (validate refuses it)
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","via":"a","via":"b"}"#,  // a repeated kept attribute
         "",
     ])
     func refusesUnusualLines(line: String) {
         #expect(Self.scan(line) == nil)
+    }
+
+    @Test("invalid UTF-8 in a member name or a skipped value is left to the full reader, which refuses it as validate does")
+    func invalidUTF8() {
+        let start = Array(#"{"seq":1,"ts":2,"ph":"i","kind":"exclude","#.utf8)
+        let lines: [[UInt8]] = [
+            start + [0x22, 0xFF, 0x22] + Array(":1}".utf8),  // a name that is not UTF-8
+            start + Array(#""x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),  // a skipped value that is not UTF-8
+        ]
+        for var line in lines {
+            #expect(line.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0)) } == nil)
+        }
+        // Valid non-ASCII text in a skipped value stays on the fast path.
+        #expect(Self.scan(#"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"café 設定"}"#) != nil)
     }
 
     @Test("non-ASCII identifiers are kept when they are valid UTF-8")

@@ -64,9 +64,9 @@ enum ChromeLineScanner {
                     guard seen & field.rawValue == 0 else { return nil }
                     seen |= field.rawValue
                     switch field {
-                    case .seq: guard let value = integer() else { return nil }; seq = value
-                    case .ts: guard let value = integer() else { return nil }; ts = value
-                    case .span: guard let value = integer() else { return nil }; span = value
+                    case .seq: guard let value = coreInteger() else { return nil }; seq = value
+                    case .ts: guard let value = coreInteger() else { return nil }; ts = value
+                    case .span: guard let value = coreInteger() else { return nil }; span = value
                     case .ph:
                         guard let value = plainString(), value.count == 1, let letter = Phase(letter: value[0])
                         else { return nil }
@@ -203,6 +203,13 @@ enum ChromeLineScanner {
                 guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E") else { return nil }
             }
             return negative ? -value : value
+        }
+
+        /// A `seq`, `ts` or `span`: an integer within ±(2^53 - 1), beyond which the full reader
+        /// refuses it (a JSON reader that reads numbers as doubles could not tell it apart).
+        private mutating func coreInteger() -> Int64? {
+            guard let value = integer(), value.magnitude <= UInt64(TraceRecord.largestExactInteger) else { return nil }
+            return value
         }
 
         /// An integer (see ``integer()``), or a number with a fraction written exactly as Swift's

@@ -27,7 +27,7 @@ enum LeanRecordScanner {
     }
 
     /// The members the scanner looks at, recognised from their bytes without making a String.
-    private enum Key {
+    private enum Key: UInt16 {
         case seq, ts, ph, span, kind, path, className, thread, via, result, reason, message, other
 
         static func recognise(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
@@ -111,11 +111,24 @@ enum LeanRecordScanner {
             var className: String?
             var thread: String?
             var attributes: [TraceAttribute] = []
+            // Core and kept members seen: a repeated one is the full reader's to refuse (the last
+            // would win here).
+            var seenKept: UInt16 = 0
             skipSpaces()
             if take(UInt8(ascii: "}")) { return nil }
             while true {
                 skipSpaces()
+                let keyStart = index
                 guard let key = key() else { return nil }
+                if key == .other {
+                    let name = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<(index - 1)])
+                    // A name that is not ASCII is the full reader's to check (valid UTF-8?).
+                    for byte in name where byte >= 0x80 { return nil }
+                } else {
+                    let bit: UInt16 = 1 << key.rawValue
+                    guard seenKept & bit == 0 else { return nil }
+                    seenKept |= bit
+                }
                 skipSpaces()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpaces()
@@ -297,15 +310,26 @@ enum LeanRecordScanner {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
+                let start = index
+                var nonASCII = false
                 while true {
-                    index = JSONStringScan.firstSpecial(in: bytes, from: index, stopAtNonASCII: false)
+                    index = JSONStringScan.firstSpecial(in: bytes, from: index, stopAtNonASCII: true)
                     guard index < bytes.count else { return false }
                     let byte = bytes[index]
+                    if byte >= 0x80 {
+                        nonASCII = true
+                        index += 1
+                        continue
+                    }
                     if byte == UInt8(ascii: "\\") {
                         index += 2
                         continue
                     }
                     if byte < 0x20 { return false }
+                    // Skipped text is still checked as UTF-8, as the full reader checks it.
+                    if nonASCII && String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) == nil {
+                        return false
+                    }
                     index += 1
                     return true  // the closing quote
                 }
