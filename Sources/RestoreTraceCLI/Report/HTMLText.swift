@@ -32,8 +32,9 @@ enum HTMLText {
     }
 
     /// A JSON string literal that is also safe inside a `<script>` element: `<`, `>` and `&` are
-    /// written as `\u003c`…, so no `</script>` or `<!--` can appear; U+2028 and U+2029 and every
-    /// control character are escaped too.
+    /// written as `\u003c`…, so no `</script>` or `<!--` can appear; U+2028 and U+2029, every
+    /// control character and the bidirectional overrides are escaped too (the page's bytes never
+    /// hold one raw).
     static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -43,7 +44,10 @@ enum HTMLText {
             case "\n": out += "\\n"
             case "<", ">", "&", "\u{2028}", "\u{2029}": out += hexEscape(scalar.value)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += hexEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
+                switch scalar.value {
+                case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: out += hexEscape(scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
