@@ -61,7 +61,7 @@ def write_hostile_trace(source, target):
 def driver_for(dark):
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1000", "--hide-scrollbars", "--no-first-run",
+                     "--window-size=1280,1000", "--hide-scrollbars", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update"]:
         options.add_argument(argument)
     if os.path.exists("/usr/bin/chromium"):
@@ -143,14 +143,14 @@ def colour_of(driver, selector, prop):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/restoretrace"))
-    parser.add_argument("--screenshots")
+    parser.add_argument("--screenshots", help="save report-light.png and report-dark.png here")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="restoretrace-report-")
     try:
         report = os.path.join(work, "two.html")
-        subprocess.run([args.bin, "report", os.path.join(ROOT, "Traces/countries.jsonl"),
-                        os.path.join(ROOT, "Traces/crash-during-decode.jsonl"), "-o", report],
-                       check=True, stdout=subprocess.DEVNULL)
+        # Relative names, as a user types them: they head the sections (and the screenshots).
+        subprocess.run([os.path.abspath(args.bin), "report", "Traces/crash-during-decode.jsonl", "Traces/countries.jsonl",
+                        "-o", report], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
         hostile_trace = os.path.join(work, "hostile.jsonl")
         write_hostile_trace(os.path.join(ROOT, "Traces/countries.jsonl"), hostile_trace)
         hostile = os.path.join(work, "hostile.html")
@@ -174,8 +174,8 @@ def main():
             query = "Tabs/CountryNav/CountryDetail"
             search(driver, query)
             got, want = marked(driver), expected(driver, query)
-            check(want.get("1/flow") and want.get("1/hierarchy") and want.get("1/locate"),
-                  "the index has %s in every view of the first trace" % query)
+            check(want.get("2/flow") and want.get("2/hierarchy") and want.get("2/locate"),
+                  "the index has %s in every view of the second trace" % query)
             check(got == want, "searching %s marks exactly its nodes in every view: %s" % (query, got))
             status = driver.find_element(By.ID, "search-status").text
             check(status.startswith("1 object matches"), "the status says so: %r" % status)
@@ -189,7 +189,7 @@ def main():
             search(driver, "NoteViewController")
             got, want = marked(driver), expected(driver, "NoteViewController")
             check(any(want.values()) and got == want, "a class marks its objects' nodes: %s" % got)
-            check(all(not v for k, v in got.items() if k.startswith("1/")), "and none in the trace without it")
+            check(all(not v for k, v in got.items() if k.startswith("2/")), "and none in the trace without it")
 
             search(driver, "")
             check(all(not v for v in marked(driver).values()), "an empty search clears every mark")
@@ -204,7 +204,7 @@ def main():
             check(light_fill == "rgb(255, 255, 255)", "light drawing background (%s)" % light_fill)
             if args.screenshots:
                 os.makedirs(args.screenshots, exist_ok=True)
-                search(driver, "Tabs/CountryNav/CountryDetail")
+                search(driver, "Nav/Note")
                 driver.execute_script("window.scrollTo(0, 0)")
                 driver.save_screenshot(os.path.join(args.screenshots, "report-light.png"))
             check(console_errors(driver) == [], "still no console errors after searching and zooming")
@@ -222,8 +222,9 @@ def main():
             text = colour_of(driver, ".viewport svg g.node text", "fill")
             check(text == "rgb(236, 236, 236)", "light text in the drawings (%s)" % text)
             if args.screenshots:
-                search(driver, "Tabs/CountryNav/CountryDetail")
-                driver.execute_script("window.scrollTo(0, 0)")
+                search(driver, "Nav/Note")
+                driver.execute_script(
+                    "const f = document.querySelector('figure.view'); window.scrollTo(0, f.offsetTop - 60)")
                 driver.save_screenshot(os.path.join(args.screenshots, "report-dark.png"))
             check(console_errors(driver) == [], "no console errors in dark")
         finally:
