@@ -5,7 +5,8 @@ Writes reports with the restoretrace binary given (default .build/debug/restoret
 each from a file:// URL and checks: no console errors and no network request (performance
 entries and the DevTools network log); every view's SVG displayed at a non-zero size; a search
 marks exactly the nodes of the objects asked for, in every view, and clears; the reader's dark
-preference switches the page and the drawings' palette; a hostile trace (markup, script and
+preference switches the page and the drawings' palette; a 5,000-object trace gives a page of
+bounded size that loads without errors and searches; a hostile trace (markup, script and
 bidirectional overrides in identifiers and classes) runs no script and adds no element.
 With --screenshots DIR, saves light and dark screenshots there.
 
@@ -227,6 +228,25 @@ def main():
                     "const f = document.querySelector('figure.view'); window.scrollTo(0, f.offsetTop - 60)")
                 driver.save_screenshot(os.path.join(args.screenshots, "report-dark.png"))
             check(console_errors(driver) == [], "no console errors in dark")
+        finally:
+            driver.quit()
+
+        print("a 5,000-object trace")
+        big_trace = os.path.join(work, "big.jsonl")
+        bench = os.path.join(os.path.dirname(os.path.abspath(args.bin)), "restoretrace-bench")
+        subprocess.run([bench, "generate", "--objects", "5000", "--seed", "3", "-o", big_trace], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        big = os.path.join(work, "big.html")
+        subprocess.run([args.bin, "report", big_trace, "-o", big], check=True, stdout=subprocess.DEVNULL)
+        driver = driver_for(dark=False)
+        try:
+            load(driver, big)
+            check(console_errors(driver) == [], "no console errors: %s" % console_errors(driver))
+            elements = driver.execute_script("return document.getElementsByTagName('*').length")
+            check(elements < 40000, "the page stays small: %d elements" % elements)
+            search(driver, "Tabs")
+            got, want = marked(driver), expected(driver, "Tabs")
+            check(any(want.values()) and got == want, "a search marks the tab bar in every view: %s" % got)
         finally:
             driver.quit()
 

@@ -173,6 +173,8 @@ import Testing
 
         let clash = try ExecutableRun.run(["report", copy.path, "-o", copy.path])
         #expect(clash.status == 2 && clash.standardError.hasPrefix("restoretrace: "))
+        let scenario = try ExecutableRun.run(["report", Self.root.appendingPathComponent("Traces/countries.scenario.json").path])
+        #expect(scenario.status == 2 && scenario.standardError.contains("a scenario has not run"))
         let bad = try ExecutableRun.run(["report", copy.path, "--max-nodes", "5"])
         #expect(bad.status == 2 && bad.standardError.contains("--max-nodes"))
         let help = try ExecutableRun.run(["report", "--help"])

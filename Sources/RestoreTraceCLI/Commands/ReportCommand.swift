@@ -91,6 +91,10 @@ struct ReportCommand: ParsableCommand {
     {
         let name = path == "-" ? "<stdin>" : path
         let bytes = try InputBytes.read(path)
+        if (DiagramSource.Kind.fromFileName(name) ?? DiagramSource.Kind.sniff(bytes)) == .scenario {
+            throw RenderCommand.RenderFailure(message: "\(name): a scenario has not run, so there is nothing to report; "
+                + "run `restoretrace simulate \(name) -o run.jsonl` and report the trace")
+        }
         let loaded = bytes.withUnsafeBytes { buffer in
             Result { () throws(DiagramSource.LoadError) in
                 try DiagramSource.load(buffer: buffer, name: name, kind: .trace, skipBadLines: skipBadLines)
