@@ -5,6 +5,8 @@
 #   fonts-dejavu-core  a fixed font set: text measurement, hence layout, depends on fonts
 #   pkg-config         how SwiftPM finds libgvc
 #   python3-jsonschema only with --test: the independent JSON Schema validator used in tests
+#   chromium, chromium-driver, python3-selenium
+#                      only with --test: the report page is tested in headless Chromium
 set -euo pipefail
 
 want_test_tools=0
@@ -18,6 +20,12 @@ fi
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ "$want_test_tools" = 1 ] && ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
     missing+=(python3-jsonschema)
+fi
+if [ "$want_test_tools" = 1 ]; then
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+    # Debian's package, for Debian's python3 (scripts/test.sh runs the browser test with it).
+    /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing+=(python3-selenium)
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -25,6 +25,8 @@ if awk 'FNR == 1 { depth = 0 }
 fi
 echo "== swift test"
 swift test 2>&1 | tee .build/test-output.txt | grep -v -E '^\[[0-9]+/[0-9]+\]'
+echo "== the report page in headless Chromium"
+/usr/bin/python3 scripts/test-report-browser.py
 echo "== diagrams up to date"
 bash scripts/build-diagrams.sh --check
 echo "== fuzz the trace reader (30 s)"

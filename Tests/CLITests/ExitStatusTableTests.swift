@@ -35,6 +35,8 @@ struct CommandWalk: Sendable, CustomStringConvertible {
                     reportsDespiteTrouble: true),
         CommandWalk(name: "render", reading: { input, output in ["render", input, "-o", output + "/drawing.svg"] },
                     toStandardOutput: ["render", "Traces/countries.jsonl", "-o", "-"], malformed: trace),
+        CommandWalk(name: "report", reading: { input, output in ["report", input, "-o", output + "/report.html"] },
+                    toStandardOutput: ["report", "Traces/countries.jsonl", "-o", "-"], malformed: trace),
         CommandWalk(name: "summary", reading: { input, _ in ["summary", input] },
                     toStandardOutput: ["summary", "Traces/countries.jsonl"], malformed: trace),
         CommandWalk(name: "export", reading: { input, output in ["export", input, "--to", "chrome", "-o", output + "/export.json"] },

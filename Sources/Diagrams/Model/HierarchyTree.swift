@@ -19,6 +19,8 @@ struct HierarchyItem {
     /// drawn (a big trace draws a few hundred of its thousands of objects); nil when the item
     /// carries them itself.
     var traceNode: Int?
+    /// The object of the trace it stands for (nil for a scenario's items).
+    var subject: DrawnSubject?
 
     init(title: String, lines: [String], shape: NodeShape, tone: Tone, outcomeName: String, edgeLabel: String? = nil) {
         self.title = title

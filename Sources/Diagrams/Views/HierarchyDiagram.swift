@@ -18,6 +18,11 @@ public enum HierarchyDiagram {
 
     /// The tree of a trace's table.
     static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
+        drawing(table: table, options: options).graph
+    }
+
+    /// The tree of a trace's table, and the object each drawn node stands for.
+    static func drawing(table: TraceTable, options: DiagramOptions) -> (graph: Graph, subjects: [String: DrawnSubject]) {
         let hierarchy = TraceHierarchy(table: table)
         // Verdicts are worked out only for the failed nodes drawn.
         var verdicts = VerdictReasoner(table: table)
@@ -49,19 +54,22 @@ public enum HierarchyDiagram {
             while let (index, under) = pending.popLast() {
                 let exclusion = exclusions[index]
                 let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
-                let added = tree.add(HierarchyItem(
+                var item = HierarchyItem(
                     title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
                     lines: [DiagramText.short(exclusion.className ?? "object")]
                         + (verdict.map { DiagramText.verdict($0.summary) }
                            ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
-                    shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
-                    parent: under)
+                    shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded")
+                item.subject = DrawnSubject(path: nil, identifier: exclusion.identifier, className: exclusion.className,
+                                            parent: exclusion.parentPath)
+                let added = tree.add(item, parent: under)
                 pending += children[index].reversed().map { ($0, added) }
             }
         }
         func add(_ index: Int, parent: Int?) {
             let node = hierarchy.nodes[index]
             var item = HierarchyItem(traceNode: index, tone: tone(of: node), outcomeName: node.outcome.name)
+            item.subject = DrawnSubject(path: node.path, className: node.className)
             item.children.reserveCapacity(node.children.count + (pathless[index]?.count ?? 0))
             let added = tree.add(item, parent: parent)
             for child in node.children { add(child, parent: added) }
@@ -70,7 +78,7 @@ public enum HierarchyDiagram {
         for root in hierarchy.roots { add(root, parent: nil) }
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
+        let graph = draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
             let node = hierarchy.nodes[index]
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
@@ -78,6 +86,14 @@ public enum HierarchyDiagram {
                                  verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil })
             return (item.title, item.lines, item.shape)
         }
+        // Each item is drawn as `o` and its number in the tree.
+        var subjects: [String: DrawnSubject] = [:]
+        for name in DrawnNodeNames.all(in: graph) where name.hasPrefix("o") {
+            if let index = Int(name.dropFirst()), tree.items.indices.contains(index), let subject = tree.items[index].subject {
+                subjects[name] = subject
+            }
+        }
+        return (graph, subjects)
     }
 
     /// How deep pathless exclusions nest below their parent at most; a deeper one is drawn right
