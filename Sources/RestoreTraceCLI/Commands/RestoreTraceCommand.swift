@@ -15,6 +15,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         version: restoreTraceVersion,
         subcommands: [
             RenderCommand.self,
+            DiagramsCommand.self,
             SummaryCommand.self,
             ExplainCommand.self,
             ExportCommand.self,
