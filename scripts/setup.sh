@@ -5,6 +5,8 @@
 #   fonts-dejavu-core  a fixed font set: text measurement, hence layout, depends on fonts
 #   pkg-config         how SwiftPM finds libgvc
 #   python3-jsonschema only with --test: the independent JSON Schema validator used in tests
+#   zsh, fish, man-db  only with --test: scripts/test-install.sh loads the installed completion
+#                      scripts in each shell and renders the man page (about 4 MB to download)
 set -euo pipefail
 
 want_test_tools=0
@@ -18,6 +20,12 @@ fi
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ "$want_test_tools" = 1 ] && ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
     missing+=(python3-jsonschema)
+fi
+if [ "$want_test_tools" = 1 ]; then
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

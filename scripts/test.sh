@@ -38,3 +38,6 @@ python3 scripts/check-schemas.py
 echo "== the restoretrace-diagrams plugin in a package that depends on this one"
 # A first run compiles restoretrace again for the fixture package (1 to 3 minutes).
 bash scripts/test-plugin.sh
+echo "== make install and make uninstall into a staging folder"
+# A release build, and the generate-manual plugin's own release build of the package for the man page.
+bash scripts/test-install.sh

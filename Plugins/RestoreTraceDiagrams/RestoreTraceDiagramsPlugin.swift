@@ -23,7 +23,6 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
         }
         let package = context.package.directoryURL.standardizedFileURL
         let outputs = extractor.extractOption(named: "output")
-        let targetNames = extractor.extractOption(named: "target")
         var passed: [String] = []
         for name in Self.valueOptions {
             for value in extractor.extractOption(named: name) { passed += ["--\(name)", value] }
@@ -43,7 +42,7 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
         if let given = outputs.first {
             output = given
         } else {
-            output = try Self.catalogResources(in: context.package, targets: targetNames, root: package)
+            output = try Self.catalogResources(root: package)
         }
         let tool = try context.tool(named: "restoretrace").url
         let process = Process()
@@ -62,33 +61,19 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
         }
     }
 
-    /// The Resources folder of the package's one DocC catalog (of `targets`' catalogs when named),
-    /// relative to `root`; made by the tool when the catalog has none yet.
-    static func catalogResources(in package: Package, targets names: [String], root: URL) throws -> String {
-        var searched: [URL] = [root]
-        if !names.isEmpty {
-            searched = try names.map { name in
-                guard let target = package.targets.first(where: { $0.name == name }) else {
-                    throw PluginFailure("no target \(name) in \(package.displayName)")
-                }
-                // `directoryURL` needs tools version 6.1; this package says 6.0.
-                return URL(fileURLWithPath: target.directory.string)
-            }
-        }
-        var catalogs: [String] = []
-        for directory in searched {
-            catalogs += findCatalogs(below: directory.standardizedFileURL, root: root)
-        }
-        catalogs.sort()
+    /// The Resources folder of the package's one DocC catalog, relative to `root`; made by the tool
+    /// when the catalog has none yet.
+    static func catalogResources(root: URL) throws -> String {
+        let catalogs = findCatalogs(below: root, root: root).sorted()
         switch catalogs.count {
         case 0:
-            throw PluginFailure("no DocC catalog (*.docc) in \(names.isEmpty ? "the package" : names.joined(separator: ", ")); "
-                + "pass --output DIR, for example --output Sources/MyLibrary/MyLibrary.docc/Resources")
+            throw PluginFailure("no DocC catalog (*.docc) in the package; pass --output DIR, "
+                + "for example --output Sources/MyLibrary/MyLibrary.docc/Resources")
         case 1:
             return catalogs[0] + "/Resources"
         default:
             throw PluginFailure("\(catalogs.count) DocC catalogs: \(catalogs.joined(separator: ", ")); "
-                + "choose one with --target NAME or --output DIR")
+                + "choose where the diagrams go with --output DIR, for example --output \(catalogs[0])/Resources")
         }
     }
 
@@ -120,7 +105,6 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
                             hidden folders such as .build skipped)
         --output DIR        where the diagrams go (default: the Resources folder of the package's
                             one DocC catalog, *.docc/Resources, made when missing)
-        --target NAME       look for the DocC catalog in this target only (repeatable)
         --check             write nothing; list what is missing or stale and fail (for CI)
         --prune             remove diagrams (NAME.VIEW.FORMAT) that no input draws any more
         --views LIST        flow,hierarchy,locate,storyboard (default: all an input has)
