@@ -33,17 +33,17 @@ release_flags = -c release --static-swift-stdlib --disable-local-rpath
 release: setup
 	swift build $(release_flags)
 
-# The man page, from the commands' own help, by swift-argument-parser's generate-manual plugin:
-# it builds the package in release mode (without release_flags) and writes restoretrace.1 under
-# .build/plugins/; .build/restoretrace.1 is that page with each blank line (a paragraph of a
+# The man page, from the commands' own help, by swift-argument-parser's generate-manual plugin,
+# which builds the package and writes restoretrace.1 under .build/plugins/. It builds the debug
+# configuration, which `make build` and `make test` have built already: the help is the same, and
+# a release build of its own (without release_flags) would make the next `make release` compile
+# everything again. .build/restoretrace.1 is that page with each blank line (a paragraph of a
 # command's discussion) made the paragraph macro, which groff reads without a warning.
 manual: setup
-	swift package plugin generate-manual --date $(MANUAL_DATE)
+	swift package plugin generate-manual --configuration debug --date $(MANUAL_DATE)
 	sed 's/^$$/.Pp/' "$$(find .build/plugins -path '*GenerateManual*' -name restoretrace.1 | head -n 1)" > .build/restoretrace.1
 
-# The manual first: its plugin's release build would otherwise relink the binary without release_flags.
-install: manual
-	swift build $(release_flags)
+install: manual release
 	install -d "$(bindir)" "$(man1dir)" "$(bashcompletiondir)" "$(zshcompletiondir)" "$(fishcompletiondir)"
 	install -m 755 .build/release/restoretrace "$(bindir)/restoretrace"
 	install -m 644 .build/restoretrace.1 "$(man1dir)/restoretrace.1"

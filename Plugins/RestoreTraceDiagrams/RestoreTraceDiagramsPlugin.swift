@@ -16,7 +16,8 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
     static let flags = ["check", "prune", "dark-variants"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
+        // `-o DIR` as the command line has it; ArgumentExtractor knows long names only.
+        var extractor = ArgumentExtractor(arguments.map { $0 == "-o" ? "--output" : $0 })
         if extractor.extractFlag(named: "help") > 0 {
             print(Self.usage)
             return
@@ -103,7 +104,7 @@ struct RestoreTraceDiagramsPlugin: CommandPlugin {
 
         INPUT...            files or folders, relative to the package (default: the whole package,
                             hidden folders such as .build skipped)
-        --output DIR        where the diagrams go (default: the Resources folder of the package's
+        -o, --output DIR    where the diagrams go (default: the Resources folder of the package's
                             one DocC catalog, *.docc/Resources, made when missing)
         --check             write nothing; list what is missing or stale and fail (for CI)
         --prune             remove diagrams (NAME.VIEW.FORMAT) that no input draws any more

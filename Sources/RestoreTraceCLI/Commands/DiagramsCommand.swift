@@ -122,13 +122,14 @@ extension DiagramsCommand {
                 failed = true
             }
         }
+        // A total would miss what failed: the messages say it.
+        if failed { throw ExitCode(ExitStatus.trouble) }
         do {
             try folder.finish()
         } catch {
             StandardError.report(error.message)
             throw ExitCode(ExitStatus.trouble)
         }
-        if failed { throw ExitCode(ExitStatus.trouble) }
         if check && !folder.isUpToDate {
             StandardError.report("\(output): \(folder.outOfDateCount) of \(plan.items.count) diagrams are out of date; "
                 + "run the same command without --check to regenerate them")
