@@ -5,6 +5,13 @@
 
 import ArgumentParser
 import RestoreTrace
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct DiagramsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -146,7 +153,8 @@ extension DiagramsCommand {
         guard !output.isEmpty, output != "-" else {
             throw .init(message: "-o must name a folder: diagrams writes one file per input and view")
         }
-        if PathName.standardized(output) != "." && !PathName.isDirectory(output) && StoryboardInputs.bytes(of: output) != nil {
+        var status = stat()
+        if stat(output, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR {
             throw .init(message: "-o \(output) is a file; diagrams writes into a folder")
         }
         if darkVariants, let theme, theme != .light {

@@ -38,11 +38,12 @@ struct DocsBuildFolder {
     mutating func settle(_ name: String, bytes: Data, drawnFrom input: String) throws(RenderCommand.RenderFailure) {
         drawn += 1
         let file = PathName.appending(name, to: path)
-        let existing = StoryboardInputs.bytes(of: file)
-        if let existing, bytes.elementsEqual(existing) { return }
+        if let existing = StoryboardInputs.bytes(of: file), bytes.elementsEqual(existing) { return }
         if check {
             outOfDateCount += 1
-            try say(existing == nil ? "\(file): missing: \(input) draws it" : "\(file): stale: \(input) draws it differently")
+            var status = stat()
+            let missing = lstat(file, &status) != 0
+            try say(missing ? "\(file): missing: \(input) draws it" : "\(file): stale: \(input) draws it differently")
             return
         }
         do {
