@@ -16,7 +16,7 @@ import Darwin
 struct DiagramsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diagrams",
-        abstract: "Regenerate a folder of diagrams from traces, scenarios and storyboards, or check it is up to date.",
+        abstract: "Redraw a folder of diagrams from traces, scenarios and storyboards, or check it is up to date.",
         discussion: """
             For docs builds. Each input is drawn in every view it has, into -o's folder, as NAME.VIEW.FORMAT \
             (NAME is the file name without its last extension): a trace as NAME.flow, NAME.hierarchy and \
@@ -77,8 +77,9 @@ struct DiagramsCommand: ParsableCommand {
 }
 
 extension DiagramsCommand {
-    /// The theme of the files that are not dark variants: render's default unless --theme says otherwise.
-    var baseTheme: DiagramTheme { theme ?? DiagramOptions().theme }
+    /// The theme of the files that are not dark variants: light beside dark variants, else
+    /// render's default unless --theme says otherwise.
+    var baseTheme: DiagramTheme { darkVariants ? .light : theme ?? DiagramOptions().theme }
 
     func run() throws {
         let plan: DocsBuildPlan
