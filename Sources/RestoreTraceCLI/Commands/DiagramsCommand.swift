@@ -32,14 +32,15 @@ struct DiagramsCommand: ParsableCommand {
             other files are never touched. --dark-variants also writes NAME.VIEW~dark.FORMAT in the dark \
             theme, the variant DocC shows readers in dark mode.
 
-            From a Swift package that depends on restoretrace, the command plugin runs this for you:
-              swift package --allow-writing-to-package-directory restoretrace-diagrams [--check]
+            From a Swift package that depends on restoretrace, its command plugin runs this:
+              swift package --allow-writing-to-package-directory \\
+                  restoretrace-diagrams [--check]
 
             Examples:
               restoretrace diagrams Traces -o docs/diagrams
               restoretrace diagrams Traces -o docs/diagrams --check
-              restoretrace diagrams Traces Main.storyboard -o Sources/App/App.docc/Resources --prune
-              restoretrace diagrams run.jsonl -o out --views flow,locate --format png --dark-variants
+              restoretrace diagrams Traces App.storyboard -o App.docc/Resources --prune
+              restoretrace diagrams run.jsonl -o out --views flow --dark-variants
 
             """ + ExitStatus.help(success: "every diagram was drawn (with --check: every one is up to date)",
                                   no: "--check found a diagram missing, stale or (with --prune) not drawn by any input")
@@ -58,13 +59,13 @@ struct DiagramsCommand: ParsableCommand {
     @Flag(help: "Remove the folder's diagrams (NAME.VIEW.FORMAT files) that no input draws.")
     var prune = false
 
-    @Option(help: "The views to draw, comma-separated: flow, hierarchy, locate, storyboard (default: all that an input has).")
+    @Option(help: "The views to draw, comma-separated (an input is drawn in those it has).")
     var views: DocsBuildViewList = .all
 
-    @Option(help: "svg (default), png, pdf or dot.")
+    @Option(help: "The format of every file.")
     var format: OutputFormat = .svg
 
-    @Option(help: "light (default) or dark.")
+    @Option(help: "light (default) or dark: the colours of every file but the ~dark variants.")
     var theme: DiagramTheme?
 
     @Flag(help: "Also write NAME.VIEW~dark.FORMAT in the dark theme (DocC's dark-mode variant).")
