@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "RestoreTrace", targets: ["RestoreTrace"]),
         .executable(name: "restoretrace", targets: ["restoretrace"]),
+        // `swift package --allow-writing-to-package-directory restoretrace-diagrams` in a package that depends on this one.
+        .plugin(name: "restoretrace-diagrams", targets: ["RestoreTraceDiagrams"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +44,18 @@ let package = Package(
             dependencies: ["RestoreTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "restoretrace", dependencies: ["RestoreTraceCLI"]),
+        // Docs builds: runs `restoretrace diagrams` over the package that uses it.
+        .plugin(
+            name: "RestoreTraceDiagrams",
+            capability: .command(
+                intent: .custom(
+                    verb: "restoretrace-diagrams",
+                    description: "Redraw the diagrams of the package's traces, scenarios and storyboards (--check: fail when stale)"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "restoretrace-diagrams writes the diagrams into the package (by default its DocC catalog's Resources)")]
+            ),
+            dependencies: ["restoretrace"]
+        ),
 
         // Benchmarks: synthetic traces and hierarchies, and `restoretrace-bench`; in no product,
         // so nothing that depends on this package, nor the shipped `restoretrace`, carries them.

@@ -7,6 +7,8 @@
 #   python3-jsonschema only with --test: the independent JSON Schema validator used in tests
 #   chromium, chromium-driver, python3-selenium
 #                      only with --test: the report page is tested in headless Chromium
+#   zsh, fish, man-db  only with --test: scripts/test-install.sh loads the installed completion
+#                      scripts in each shell and renders the man page (about 4 MB to download)
 set -euo pipefail
 
 want_test_tools=0
@@ -26,6 +28,10 @@ if [ "$want_test_tools" = 1 ]; then
     command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
     # Debian's package, for Debian's python3 (scripts/test.sh runs the browser test with it).
     /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing+=(python3-selenium)
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -37,3 +37,9 @@ echo "== fuzz the storyboard reader (20 s)"
 FUZZ_SECONDS=20 bash scripts/fuzz-storyboard.sh 2>&1 | tail -n 6
 echo "== JSON Schemas, fixtures and format docs"
 python3 scripts/check-schemas.py
+echo "== the restoretrace-diagrams plugin in a package that depends on this one"
+# A first run compiles restoretrace again for the fixture package (1 to 3 minutes).
+bash scripts/test-plugin.sh
+echo "== make install and make uninstall into a staging folder"
+# A release build, and the generate-manual plugin's own release build of the package for the man page.
+bash scripts/test-install.sh

@@ -52,6 +52,9 @@ struct CommandWalk: Sendable, CustomStringConvertible {
                     inputExtension: ".storyboard", reportsDespiteTrouble: true),
         CommandWalk(name: "import", reading: { input, output in ["import", input, "-o", output + "/app.scenario.json"] },
                     toStandardOutput: ["import", storyboardFixture], malformed: storyboard, inputExtension: ".storyboard"),
+        // A directory is an input of `diagrams` (it draws what it finds there): the walk's holds the malformed trace.
+        CommandWalk(name: "diagrams", reading: { input, output in ["diagrams", input, "-o", output] },
+                    toStandardOutput: ["diagrams", "Traces/countries.jsonl", "-o", "docs/diagrams", "--check"], malformed: trace),
         // Walked once the branch that adds it is merged.
         CommandWalk(name: "explain", reading: { input, _ in ["explain", input] },
                     toStandardOutput: ["explain", "Traces/countries.jsonl"], malformed: trace),

@@ -16,6 +16,7 @@ public struct RestoreTraceCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self,
             ReportCommand.self,
+            DiagramsCommand.self,
             SummaryCommand.self,
             ExplainCommand.self,
             ExportCommand.self,

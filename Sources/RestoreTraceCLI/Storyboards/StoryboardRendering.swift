@@ -38,6 +38,13 @@ struct StoryboardRendering {
 
     func handles(_ input: String) -> Bool { fileOfInput[input] != nil || failures[input] != nil }
 
+    /// The graph of the storyboard `input` (`diagrams` writes it itself); nil when `input` is not among these storyboards.
+    func graph(of input: String, options: DiagramOptions) throws(RenderCommand.RenderFailure) -> Graph? {
+        if let failure = failures[input] { throw .init(message: failure) }
+        guard let map, let fileIndex = fileOfInput[input] else { return nil }
+        return SceneMapDiagram.graph(StoryboardSceneMap.make(map, fileIndex: fileIndex, findings: findings), options: options)
+    }
+
     /// Draws the storyboard `plan.input` and writes it where the plan says.
     func render(_ plan: RenderCommand.RenderPlan, settings: RenderCommand, options: DiagramOptions) throws(RenderCommand.RenderFailure) {
         if let failure = failures[plan.input] { throw .init(message: failure) }
