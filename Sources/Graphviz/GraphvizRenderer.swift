@@ -63,10 +63,14 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
-        return try render(format: format) { () throws(GraphvizError) in
+        let rendering = try render(format: format) { () throws(GraphvizError) in
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
             return built
         }
+        guard format == .svg else { return rendering }
+        var svg = SVGAttributeText.plainHyphens(in: [UInt8](rendering.data))
+        if let styleSheet = graph.svgStyleSheet, let styled = styleSheet.embedded(in: svg) { svg = styled }
+        return Rendering(data: Data(svg), format: format, warnings: rendering.warnings)
     }
 
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.

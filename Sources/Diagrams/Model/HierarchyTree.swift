@@ -19,6 +19,11 @@ struct HierarchyItem {
     /// drawn (a big trace draws a few hundred of its thousands of objects); nil when the item
     /// carries them itself.
     var traceNode: Int?
+    /// The restoration path, when the item has one (its id is made from it); nil for a trace
+    /// node, whose path is its node's.
+    var path: [String]?
+    /// What its tooltip says, for an item that describes itself.
+    var facts = DiagramFacts()
 
     init(title: String, lines: [String], shape: NodeShape, tone: Tone, outcomeName: String, edgeLabel: String? = nil) {
         self.title = title

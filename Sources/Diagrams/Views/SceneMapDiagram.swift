@@ -40,12 +40,14 @@ public enum SceneMapDiagram {
         }
         if hidden > 0 {
             graph.add(canvas.node("more", ["+\(hidden) more scenes (collapsed)", "raise --max-nodes to draw them"], tone: .summary,
-                                  shape: .folder))
+                                  shape: .folder)
+                .anchored("collapsed-scenes", DiagramFacts("+\(hidden) more scenes (collapsed)\nraise --max-nodes to draw them")))
         }
         // The launch arrow.
         for scene in shown where scene.isInitial {
             let launch = NodeID("launch")
-            graph.add(Node(launch, label: Label("launch"), attributes: [.shape(.plainText), .fontSize(11)]))
+            graph.add(Node(launch, label: Label("launch"), attributes: [.shape(.plainText), .fontSize(11)])
+                .anchored("launch", DiagramFacts("launch: the app starts with the initial view controller")))
             graph.connect(launch, to: nodeOfScene[scene.id]!, [.penWidth(2), .arrowHead(.normal)])
             break
         }
@@ -54,6 +56,11 @@ public enum SceneMapDiagram {
             graph.connect(from, to: to, attributes(segue, canvas: canvas))
         }
         graph.add(legend(canvas))
+        canvas.finish(&graph) { edge in
+            if edge.from == NodeID("launch") { return "the initial view controller" }
+            if case .label(let label)? = edge.attributes["label"] { return "segue: " + label.text }
+            return nil
+        }
         return graph
     }
 
@@ -74,7 +81,13 @@ public enum SceneMapDiagram {
         var lines = [DiagramText.short(scene.title)] + scene.lines.map { DiagramText.short($0, limit: 48) }
         if !scene.verdict.isEmpty { lines += DiagramText.wrapped(scene.verdict) }
         lines += scene.findings.map { DiagramText.short($0, limit: 48) }
-        var node = canvas.node(id, lines, tone: tone, shape: shape)
+        var facts = DiagramFacts(scene.title)
+        if scene.tooltip.isEmpty {
+            for line in scene.lines { facts.add(line) }
+            facts.add("verdict", scene.verdict.isEmpty ? nil : scene.verdict)
+            for finding in scene.findings { facts.add(finding) }
+        }
+        var node = canvas.node(id, lines, tone: tone, shape: shape).anchored("scene-" + ElementID.encodedComponent(scene.id), facts)
         if !scene.tooltip.isEmpty { node.attributes.set(.tooltip(Tooltip(scene.tooltip))) }
         return node
     }
@@ -86,7 +99,9 @@ public enum SceneMapDiagram {
         case .embed: attributes += [.style([.bold]), .penWidth(2)]
         case .show, .showDetail: attributes.append(.style([.dashed]))
         case .present: attributes.append(.style([.dotted]))
-        case .reference: attributes += [.style([.dashed]), .color(OkabeIto.grey), .arrowHead(.empty)]
+        case .reference:
+            attributes += [.style([.dashed]), .color(OkabeIto.grey), .arrowHead(.empty),
+                           .styleClasses(StyleClasses([DiagramStyleSheet.accentEdgeClass]))]
         }
         // Navigation never pulls a scene back to the left of where containment put it.
         if segue.style != .relationship && segue.style != .embed { attributes.append(.weight(0)) }
@@ -111,6 +126,6 @@ public enum SceneMapDiagram {
             "Edges: solid = relationship (a container's child), bold = embed,",
             "dashed = show / push, dotted = present, grey = storyboard reference.",
             "Hover a scene (SVG) for its file:line and the full verdict.",
-        ], rankDirection: .leftToRight)
+        ])
     }
 }
