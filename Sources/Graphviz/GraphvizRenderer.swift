@@ -76,7 +76,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
     public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
-        return try render(format: format) { () throws(GraphvizError) in
+        let rendering = try render(format: format) { () throws(GraphvizError) in
             // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
             // Searched and removed as bytes.
             let source = dotSource.utf8.contains(0) ? String(decoding: dotSource.utf8.filter { $0 != 0 }, as: UTF8.self) : dotSource
@@ -85,6 +85,9 @@ public final class GraphvizRenderer: @unchecked Sendable {
             }
             return graph
         }
+        guard format == .svg else { return rendering }
+        return Rendering(data: Data(SVGAttributeText.plainHyphens(in: [UInt8](rendering.data))), format: format,
+                         warnings: rendering.warnings)
     }
 
     /// Makes a graph with `make` and lays it out and renders it, holding the libgvc lock.

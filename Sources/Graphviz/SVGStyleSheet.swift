@@ -3,6 +3,12 @@
 // Style rules can recolour what Graphviz drew, e.g. for a reader's dark preference; elements
 // are found by the classes set with `Attribute.styleClasses`.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// CSS text embedded in an SVG drawing. The text cannot hold markup: `<` and `&` are dropped
 /// (CSS needs neither), so it can never end the `<style>` element or start an entity.
 public struct SVGStyleSheet: Sendable, Hashable {
@@ -13,8 +19,13 @@ public struct SVGStyleSheet: Sendable, Hashable {
             ? String(css.unicodeScalars.filter { $0 != "<" && $0 != "&" }.map(Character.init)) : css
     }
 
-    /// `svg` with the style sheet inserted after the end of its opening `<svg …>` tag; unchanged
-    /// when there is no such tag.
+    /// `svg` (as Graphviz writes it) with the style sheet inserted after its opening `<svg …>`
+    /// tag; unchanged when there is no such tag. ``GraphvizRenderer`` does this for a graph's
+    /// ``Graph/svgStyleSheet``; this is for SVG rendered from DOT text.
+    public func embedded(in svg: Data) -> Data {
+        embedded(in: [UInt8](svg)).map { Data($0) } ?? svg
+    }
+
     func embedded(in svg: [UInt8]) -> [UInt8]? {
         let opening = Array("<svg".utf8)
         guard let start = svg.indices.first(where: { index in

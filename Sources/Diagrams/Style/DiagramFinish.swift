@@ -62,7 +62,9 @@ enum DiagramFinish {
             case .edge(var edge):
                 if case .style(let styles)? = edge.attributes["style"], styles.contains(.invisible) { return .edge(edge) }
                 if edge.attributes["tooltip"] == nil {
-                    var text = (titles[edge.from] ?? edge.from.rawValue) + " → " + (titles[edge.to] ?? edge.to.rawValue)
+                    // Each end by its title, shortened: the tooltip's cap must not cut off the arrow.
+                    let from = DiagramText.short(titles[edge.from] ?? edge.from.rawValue, limit: 200)
+                    var text = from + " → " + DiagramText.short(titles[edge.to] ?? edge.to.rawValue, limit: 200)
                     if let meaning = edgeMeaning(edge) { text += "\n" + meaning }
                     edge.attributes.set(.tooltip(Tooltip(text)))
                 }

@@ -88,7 +88,10 @@ public enum SceneMapDiagram {
             for finding in scene.findings { facts.add(finding) }
         }
         var node = canvas.node(id, lines, tone: tone, shape: shape).anchored("scene-" + ElementID.encodedComponent(scene.id), facts)
-        if !scene.tooltip.isEmpty { node.attributes.set(.tooltip(Tooltip(scene.tooltip))) }
+        if !scene.tooltip.isEmpty {
+            let lines = scene.tooltip.split(separator: "\n", omittingEmptySubsequences: false).map { DiagramText.visible(String($0)) }
+            node.attributes.set(.tooltip(Tooltip(lines.joined(separator: "\n"))))
+        }
         return node
     }
 
