@@ -118,14 +118,15 @@ public enum SceneMapDiagram {
     }
 
     static func legend(_ canvas: DiagramCanvas) -> Subgraph {
+        // The container entry stands for the shape (shown when a container is drawn), the rest for their tones.
         let entries: [(tone: Tone, shape: NodeShape, text: String)] = [
+            (.restored, ObjectShape.container, "container (navigation, tab bar, split, page, container views)"),
             (.restored, ObjectShape.viewController, "restored at relaunch"),
             (.neverRestored, ObjectShape.viewController, "NEVER RESTORED, and why"),
             (.unreachable, ObjectShape.viewController, "NOT REACHABLE AT LAUNCH: only code shows it"),
-            (.restored, ObjectShape.container, "container (navigation, tab bar, split, page, container views)"),
             (.process, .note, "storyboard reference"),
         ]
-        return canvas.legend(entries, notes: [
+        return canvas.legend(entries, matchingShape: 1, notes: [
             "Edges: solid = relationship (a container's child), bold = embed,",
             "dashed = show / push, dotted = present, grey = storyboard reference.",
             "Hover a scene (SVG) for its file:line and the full verdict.",
