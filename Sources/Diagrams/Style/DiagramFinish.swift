@@ -78,9 +78,10 @@ enum DiagramFinish {
 
     // MARK: the legend
 
-    /// Keeps the legend entries the drawing uses (or all, or none) and lays them out in a grid:
-    /// rows of up to three entries in a top-to-bottom drawing, columns of up to four in a
-    /// left-to-right one, so the legend stays compact beside the diagram.
+    /// Keeps the legend entries the drawing uses (or all, or none) and lays them out compactly
+    /// beside the diagram: in a top-to-bottom drawing, rows of up to three entries with the notes
+    /// below; in a left-to-right one, where every rank is a column as wide as its widest node, one
+    /// column with the notes wrapped narrow below, so the legend widens no column but the first.
     private static func layOutLegend(_ graph: inout Graph, mode: LegendMode) {
         guard let position = graph.statements.firstIndex(where: { statement in
             if case .subgraph(let subgraph) = statement { return subgraph.id == SubgraphID("legend") }
@@ -107,7 +108,7 @@ enum DiagramFinish {
         var rankDirection = RankDirection.topToBottom
         if case .rankDirection(let direction)? = graph.attributes["rankdir"] { rankDirection = direction }
         let across = rankDirection == .leftToRight || rankDirection == .rightToLeft
-        let perGroup = across ? 4 : 3
+        let perGroup = across ? max(1, entries.count) : 3
         // Balanced groups: 5 entries in rows of three make 3 + 2; columns of four, 4 + 1 becomes 3 + 2.
         let groupCount = max(1, (entries.count + perGroup - 1) / perGroup)
         let size = max(1, (entries.count + groupCount - 1) / groupCount)
@@ -116,7 +117,9 @@ enum DiagramFinish {
         var groups = stride(from: 0, to: entries.count, by: size).map { Array(entries[$0..<min($0 + size, entries.count)]) }
         // Ranks run across: the notes go below the first column, where a rank of their own would
         // widen a column of the diagram beside it.
-        if across, let note = notes {
+        if across, var note = notes {
+            let lines = note.label.lines.flatMap { DiagramText.wrapped($0, width: 44, maximumLines: 4) }
+            note.attributes.set(.label(Label(lines: lines, justification: .left)))
             if groups.isEmpty { groups = [[note]] } else { groups[0].append(note) }
             notes = nil
         }
@@ -138,7 +141,54 @@ enum DiagramFinish {
             legend.add(notes)
             if let previousHead { legend.connect(previousHead, to: notes.id, [.style([.invisible])]) }
         }
+        // Ranks running across, the legend's column would stand first, above the rows: it goes
+        // after the diagram's last rank instead, to its right, level with the first node.
+        if across, let head = groups.first?.first?.id, let (first, lastRank) = rankSpan(graph.statements) {
+            graph.connect(first, to: head, [.style([.invisible]), .minimumLength(lastRank + 1)])
+        }
         graph.add(legend)
+    }
+
+    /// The first node drawn on the first rank, and the diagram's last rank, as its edges rank
+    /// them (the longest chain of edges that constrain ranks; edges in a cycle left out); nil
+    /// when no edge ranks anything.
+    private static func rankSpan(_ statements: [GraphStatement]) -> (first: NodeID, lastRank: Int)? {
+        var order: [NodeID] = []
+        var known = Set<NodeID>()
+        var edges: [(NodeID, NodeID)] = []
+        func walk(_ statements: [GraphStatement]) {
+            for statement in statements {
+                switch statement {
+                case .node(let node): if known.insert(node.id).inserted { order.append(node.id) }
+                case .edge(let edge):
+                    if case .constraint(false)? = edge.attributes["constraint"] { continue }
+                    edges.append((edge.from, edge.to))
+                case .subgraph(let subgraph): walk(subgraph.statements)
+                }
+            }
+        }
+        walk(statements)
+        guard !edges.isEmpty else { return nil }
+        var successors: [NodeID: [NodeID]] = [:]
+        var incoming: [NodeID: Int] = [:]
+        for (from, to) in edges where from != to {
+            successors[from, default: []].append(to)
+            incoming[to, default: 0] += 1
+        }
+        var rank: [NodeID: Int] = [:]
+        var ready = order.filter { incoming[$0, default: 0] == 0 }
+        var position = 0
+        while position < ready.count {
+            let node = ready[position]
+            position += 1
+            for next in successors[node] ?? [] {
+                rank[next] = max(rank[next] ?? 0, (rank[node] ?? 0) + 1)
+                incoming[next, default: 0] -= 1
+                if incoming[next] == 0 { ready.append(next) }
+            }
+        }
+        guard let top = rank.values.max(), top > 0, let first = ready.first else { return nil }
+        return (first, top)
     }
 
     private static func collectLooks(_ statements: [GraphStatement], tones: inout Set<String>, shapes: inout Set<NodeShape>) {

@@ -56,7 +56,10 @@ enum DiagramStyleSheet {
         collectClasses(graph.statements, into: &classes)
         let tones = Tone.allCases.filter { classes.contains($0.styleClass) }
         let heats = (0...100).filter { classes.contains("heat-\($0)") }
-        let light = rules(ThemeColors(.light), tones: tones, heats: heats, indent: "")
+        // Graphviz names the bold face as a family of its own, which browsers do not know: the
+        // regular family in bold draws the glyphs it measured.
+        let fonts = "." + scopeClass + " text[font-family=\"DejaVu Sans Bold\"] { font-family: \"DejaVu Sans Bold\", \"DejaVu Sans\", sans-serif; font-weight: bold; }\n"
+        let light = fonts + rules(ThemeColors(.light), tones: tones, heats: heats, indent: "")
         let dark = rules(ThemeColors(.dark), tones: tones, heats: heats, indent: "  ")
         return SVGStyleSheet(light + "@media (prefers-color-scheme: dark) {\n" + dark + "}\n")
     }
