@@ -73,6 +73,18 @@ struct RenderThemeTests {
         #expect(Self.status([trace.path, "--docc-variants", "-o", "-"]) == 2)
     }
 
+    @Test("a storyboard's scenes are found by the restoration path they would have, with their file:line on hover")
+    func storyboardIDs() throws {
+        let (directory, _) = try Self.trace()
+        let storyboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("StoryboardTests/Fixtures/Restorer-MainStoryboard.storyboard")
+        let out = directory.appendingPathComponent("storyboard.svg")
+        try Self.run([storyboard.path, "-o", out.path])
+        let svg = try String(contentsOf: out, encoding: .utf8)
+        #expect(svg.contains(#"<g id="o-TabBarControllerID/CountryNCID/CountryVCID" class="node tone-restored">"#))
+        #expect(svg.contains("MainStoryboard.storyboard:"))
+    }
+
     @Test("--legend used shows the entries the drawing uses, full every entry, none no legend")
     func legendModes() throws {
         let (directory, trace) = try Self.trace()

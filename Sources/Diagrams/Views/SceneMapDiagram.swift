@@ -87,7 +87,8 @@ public enum SceneMapDiagram {
             facts.add("verdict", scene.verdict.isEmpty ? nil : scene.verdict)
             for finding in scene.findings { facts.add(finding) }
         }
-        var node = canvas.node(id, lines, tone: tone, shape: shape).anchored("scene-" + ElementID.encodedComponent(scene.id), facts)
+        let anchor = scene.path.map(DiagramAnchor.object) ?? "scene-" + ElementID.encodedComponent(scene.id)
+        var node = canvas.node(id, lines, tone: tone, shape: shape).anchored(anchor, facts)
         if !scene.tooltip.isEmpty {
             let lines = scene.tooltip.split(separator: "\n", omittingEmptySubsequences: false).map { DiagramText.visible(String($0)) }
             node.attributes.set(.tooltip(Tooltip(lines.joined(separator: "\n"))))
