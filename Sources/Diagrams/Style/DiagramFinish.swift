@@ -79,8 +79,8 @@ enum DiagramFinish {
     // MARK: the legend
 
     /// Keeps the legend entries the drawing uses (or all, or none) and lays them out compactly
-    /// beside the diagram: in a top-to-bottom drawing, rows of up to three entries with the notes
-    /// below; in a left-to-right one, where every rank is a column as wide as its widest node, one
+    /// beside the diagram: in a top-to-bottom drawing, rows of three entries (up to five when
+    /// the diagram is shallow) with the notes below; in a left-to-right one, where every rank is a column as wide as its widest node, one
     /// column with the notes wrapped narrow below, so the legend widens no column but the first.
     private static func layOutLegend(_ graph: inout Graph, mode: LegendMode) {
         guard let position = graph.statements.firstIndex(where: { statement in
@@ -108,7 +108,11 @@ enum DiagramFinish {
         var rankDirection = RankDirection.topToBottom
         if case .rankDirection(let direction)? = graph.attributes["rankdir"] { rankDirection = direction }
         let across = rankDirection == .leftToRight || rankDirection == .rightToLeft
-        let perGroup = across ? max(1, entries.count) : 3
+        // Top to bottom, every legend row takes one of the diagram's ranks: rows of three, or of
+        // up to five when the diagram has too few ranks for that (the notes take one more).
+        let span = rankSpan(graph.statements)
+        let rowsAvailable = max(1, (span?.lastRank ?? 0) + 1 - (notes == nil ? 0 : 1))
+        let perGroup = across ? max(1, entries.count) : min(5, max(3, (entries.count + rowsAvailable - 1) / rowsAvailable))
         // Balanced groups: 5 entries in rows of three make 3 + 2; columns of four, 4 + 1 becomes 3 + 2.
         let groupCount = max(1, (entries.count + perGroup - 1) / perGroup)
         let size = max(1, (entries.count + groupCount - 1) / groupCount)
@@ -143,7 +147,7 @@ enum DiagramFinish {
         }
         // Ranks running across, the legend's column would stand first, above the rows: it goes
         // after the diagram's last rank instead, to its right, level with the first node.
-        if across, let head = groups.first?.first?.id, let (first, lastRank) = rankSpan(graph.statements) {
+        if across, let head = groups.first?.first?.id, let (first, lastRank) = span {
             graph.connect(first, to: head, [.style([.invisible]), .minimumLength(lastRank + 1)])
         }
         graph.add(legend)
