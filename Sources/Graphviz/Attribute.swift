@@ -1,6 +1,7 @@
 // The DOT attributes this module can write, as typed values: there is no free-form attribute,
 // so no URL, href or image can ever carry user text into the output (a tooltip carries plain
-// text only, escaped for Graphviz and capped: see Tooltip).
+// text only, escaped for Graphviz and capped: see Tooltip; ids and classes are made of a few
+// ASCII characters: see ElementIdentity).
 
 /// One attribute of a graph, cluster, node or edge.
 public enum Attribute: Sendable, Hashable {
@@ -25,6 +26,10 @@ public enum Attribute: Sendable, Hashable {
     case peripheries(Int)
     /// SVG only: text shown when the pointer rests on the node or edge.
     case tooltip(Tooltip)
+    /// SVG only: the element's `id`, for links (`diagram.svg#id`) and scripts.
+    case elementID(ElementID)
+    /// SVG only: names added to the element's `class`, for style sheets and scripts.
+    case styleClasses(StyleClasses)
     // Edges
     case arrowHead(ArrowShape)
     case arrowTail(ArrowShape)
@@ -97,11 +102,13 @@ public enum Attribute: Sendable, Hashable {
         case .networkSimplexLimit: return "nslimit"
         case .crossingMinimizationLimit: return "mclimit"
         case .tooltip: return "tooltip"
+        case .elementID: return "id"
+        case .styleClasses: return "class"
         }
     }
 
     /// How many cases there are: ``caseIndex`` is below it.
-    static let caseCount = 36
+    static let caseCount = 38
 
     /// The case's position among the cases, 0 ..< ``caseCount``.
     var caseIndex: Int {
@@ -142,6 +149,8 @@ public enum Attribute: Sendable, Hashable {
         case .networkSimplexLimit: return 33
         case .crossingMinimizationLimit: return 34
         case .tooltip: return 35
+        case .elementID: return 36
+        case .styleClasses: return 37
         }
     }
 
@@ -172,6 +181,8 @@ public enum Attribute: Sendable, Hashable {
         case .ordering(let ordering): return ordering.rawValue
         case .rank(let rank): return rank.rawValue
         case .tooltip(let tooltip): return tooltip.dotValue
+        case .elementID(let id): return id.dotValue
+        case .styleClasses(let classes): return classes.dotValue
         }
     }
 }

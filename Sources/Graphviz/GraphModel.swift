@@ -137,6 +137,8 @@ public struct Graph: Sendable, Hashable, GraphBody {
     public var nodeDefaults: AttributeList
     public var edgeDefaults: AttributeList
     public var statements: [GraphStatement]
+    /// SVG only: CSS written inside the drawing (DOT and other formats leave it out).
+    public var svgStyleSheet: SVGStyleSheet?
 
     public init(id: String = "G", attributes: [Attribute] = [], nodeDefaults: [Attribute] = [],
                 edgeDefaults: [Attribute] = [], statements: [GraphStatement] = []) {

@@ -63,16 +63,20 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
-        return try render(format: format) { () throws(GraphvizError) in
+        let rendering = try render(format: format) { () throws(GraphvizError) in
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
             return built
         }
+        guard format == .svg else { return rendering }
+        var svg = SVGAttributeText.plainHyphens(in: [UInt8](rendering.data))
+        if let styleSheet = graph.svgStyleSheet, let styled = styleSheet.embedded(in: svg) { svg = styled }
+        return Rendering(data: Data(svg), format: format, warnings: rendering.warnings)
     }
 
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
     public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }
-        return try render(format: format) { () throws(GraphvizError) in
+        let rendering = try render(format: format) { () throws(GraphvizError) in
             // A NUL would end the C string early; the DOT writer never emits one, but raw text might hold it.
             // Searched and removed as bytes.
             let source = dotSource.utf8.contains(0) ? String(decoding: dotSource.utf8.filter { $0 != 0 }, as: UTF8.self) : dotSource
@@ -81,6 +85,9 @@ public final class GraphvizRenderer: @unchecked Sendable {
             }
             return graph
         }
+        guard format == .svg else { return rendering }
+        return Rendering(data: Data(SVGAttributeText.plainHyphens(in: [UInt8](rendering.data))), format: format,
+                         warnings: rendering.warnings)
     }
 
     /// Makes a graph with `make` and lays it out and renders it, holding the libgvc lock.

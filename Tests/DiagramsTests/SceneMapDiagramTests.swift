@@ -31,8 +31,8 @@ struct SceneMapDiagramTests {
         #expect(dot.contains("label=\"NOT REACHABLE AT LAUNCH\\nLogin\""))
         #expect(dot.contains("tooltip=\"Main.storyboard:17:9 · object tabs\""))
         #expect(dot.contains("\"launch\" -> \"s0\""))
-        #expect(dot.contains("\"s1\" -> \"s3\" [label=\"show\", style=\"dashed\", weight=0]"))
-        #expect(dot.contains("\"s1\" -> \"s2\" [label=\"presentation\", style=\"dotted\", weight=0]"))
+        #expect(dot.contains("\"s1\" -> \"s3\" [label=\"show\", style=\"dashed\", tooltip=\"List → → Settings\\nsegue: show\", weight=0]"))
+        #expect(dot.contains("\"s1\" -> \"s2\" [label=\"presentation\", style=\"dotted\", tooltip=\"List → Login\\nsegue: presentation\", weight=0]"))
         #expect(!dot.contains("embed\""))
         // Scenes only code shows sit in a box of their own.
         #expect(graph.subgraphs.contains { $0.id.rawValue == "code0" && $0.totalNodeCount == 1 })

@@ -11,8 +11,32 @@ public final class SVGDocument: NSObject, XMLParserDelegate {
     public private(set) var elementNames: [String] = []
     public private(set) var texts: [String] = []
     public private(set) var attributeValues: [String] = []
+    /// Every element in document order, with its attributes, its parent's index, and its text.
+    public private(set) var elements: [Element] = []
+    private var open: [Int] = []
     private var currentText = ""
     private var parseError: Error?
+
+    public struct Element: Sendable {
+        public var name: String
+        public var attributes: [String: String]
+        public var parent: Int?
+        public var text = ""
+        /// The names in its `class` attribute.
+        public var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
+    }
+
+    /// The elements below element `index`, at any depth.
+    public func descendants(of index: Int) -> [Element] {
+        var inside: Set<Int> = [index]
+        var found: [Element] = []
+        for position in (index + 1)..<elements.count {
+            guard let parent = elements[position].parent, inside.contains(parent) else { continue }
+            inside.insert(position)
+            found.append(elements[position])
+        }
+        return found
+    }
 
     /// Parses `data`; nil when it is not well-formed XML.
     public static func parse(_ data: Data) -> SVGDocument? {
@@ -28,6 +52,8 @@ public final class SVGDocument: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         elementNames.append(elementName)
         attributeValues.append(contentsOf: attributes.keys.sorted().compactMap { attributes[$0] })
+        elements.append(Element(name: elementName, attributes: attributes, parent: open.last))
+        open.append(elements.count - 1)
         currentText = ""
     }
 
@@ -35,6 +61,7 @@ public final class SVGDocument: NSObject, XMLParserDelegate {
 
     public func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         if elementName == "text" { texts.append(currentText) }
+        if let index = open.popLast() { elements[index].text = currentText }
         currentText = ""
     }
 

@@ -190,7 +190,7 @@ public struct DiagramTrace: Sendable {
     static let attributesDrawn: [String] = {
         var names = [
             "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
-            "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
+            "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds", "keys",
         ]
         for name in RestorationVerdicts.attributesRead where !names.contains(name) { names.append(name) }
         return names

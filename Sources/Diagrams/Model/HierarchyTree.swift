@@ -21,6 +21,11 @@ struct HierarchyItem {
     var traceNode: Int?
     /// The object of the trace it stands for (nil for a scenario's items).
     var subject: DrawnSubject?
+    /// The restoration path, when the item has one (its id is made from it); nil for a trace
+    /// node, whose path is its node's.
+    var path: [String]?
+    /// What its tooltip says, for an item that describes itself.
+    var facts = DiagramFacts()
 
     init(title: String, lines: [String], shape: NodeShape, tone: Tone, outcomeName: String, edgeLabel: String? = nil) {
         self.title = title

@@ -39,9 +39,13 @@ public struct SceneMap: Sendable, Hashable {
         public var tooltip: String
         /// The storyboard it is in (scenes of several storyboards are grouped by it).
         public var group: String
+        /// The restoration path it would have at relaunch, when it has one: its node's SVG id is
+        /// made from it (`o-Tabs/CountryNav`), as in the trace's views.
+        public var path: [String]?
 
         public init(id: String, title: String, lines: [String] = [], outcome: Outcome, verdict: String, findings: [String] = [],
-                    isInitial: Bool = false, isContainer: Bool = false, tooltip: String = "", group: String = "") {
+                    isInitial: Bool = false, isContainer: Bool = false, tooltip: String = "", group: String = "",
+                    path: [String]? = nil) {
             self.id = id
             self.title = title
             self.lines = lines
@@ -52,6 +56,7 @@ public struct SceneMap: Sendable, Hashable {
             self.isContainer = isContainer
             self.tooltip = tooltip
             self.group = group
+            self.path = path
         }
     }
 

@@ -1,5 +1,5 @@
 // The parts every view shares: graph-wide attributes for a theme, node construction in a tone,
-// and the legend.
+// the legend, and the finishing touches every drawing gets (DiagramFinish.swift).
 
 import Graphviz
 
@@ -21,7 +21,7 @@ struct DiagramCanvas {
                 .label(Label(DiagramText.visible(title))), .labelLocation(.top), .labelAlignment(.left), .fontName(.dejaVuSans),
                 .fontSize(16), .fontColor(colors.text), .backgroundColor(colors.background),
                 .rankDirection(rankDirection), .nodeSeparation(0.25), .rankSeparation(0.35), .newRank(true),
-                .pad(0.3),
+                .pad(0.3), .styleClasses(StyleClasses([DiagramStyleSheet.scopeClass, "view-" + id])),
             ],
             nodeDefaults: [
                 .shape(.box), .fontName(.dejaVuSans), .fontSize(11), .fontColor(colors.text),
@@ -38,6 +38,7 @@ struct DiagramCanvas {
         Subgraph.cluster(id, label: Label(DiagramText.visible(title)), attributes: [
             .style([.rounded, .filled]), .color(colors.clusterBorder), .fillColor(colors.clusterFill),
             .fontName(.dejaVuSansBold), .fontSize(12), .labelAlignment(.left),
+            .styleClasses(StyleClasses([DiagramStyleSheet.frameClass])), .elementID(ElementID("cluster-" + id)),
         ])
     }
 
@@ -45,38 +46,41 @@ struct DiagramCanvas {
     func node(_ id: NodeID, _ lines: [String], tone: Tone, shape: NodeShape = .box, heat: Double? = nil) -> Node {
         var text = lines.map(DiagramText.visible)
         if let tag = tone.tag, !lines.contains(where: { $0.hasPrefix(tag) }) { text.insert(tag, at: 0) }
-        return Node(id, label: Label(lines: text), attributes: [.shape(shape)] + colors.attributes(tone, heat: heat))
+        let heat = heat.map(DiagramStyleSheet.quantizedHeat)
+        var classes = [tone.styleClass]
+        if let heat { classes.append(DiagramStyleSheet.heatClass(heat)) }
+        return Node(id, label: Label(lines: text),
+                    attributes: [.shape(shape), .styleClasses(StyleClasses(classes))] + colors.attributes(tone, heat: heat))
     }
 
-    /// A legend cluster: one sample node per entry, chained invisibly so they stack in order.
-    ///
-    /// In a left-to-right graph a chain would run across the page (a legend wider than the
-    /// diagram): there the entries share one rank, which stacks them top to bottom, chained
-    /// the other way round to keep their order.
-    func legend(_ entries: [(tone: Tone, shape: NodeShape, text: String)], notes: [String] = [],
-                rankDirection: RankDirection = .topToBottom) -> Subgraph {
+    /// What makes a legend entry count as used by a drawing.
+    enum LegendMatch: String {
+        /// A drawn node has the entry's tone (whatever its shape).
+        case tone
+        /// A drawn node has the entry's shape (whatever its tone).
+        case shape
+    }
+
+    /// A legend cluster: one sample node per entry and the notes. ``finish(_:edgeMeaning:)``
+    /// keeps the entries the drawing uses (per ``DiagramOptions/legend``) and lays them out.
+    /// The first `shapeEntries` entries stand for a shape (an object's kind), the rest for a tone.
+    func legend(_ entries: [(tone: Tone, shape: NodeShape, text: String)], matchingShape shapeEntries: Int = 0,
+                notes: [String] = []) -> Subgraph {
         var legend = cluster("legend", title: "Legend")
-        let across = rankDirection == .leftToRight
-        if across { legend.attributes.set(.rank(.same)) }
-        var previous: NodeID?
-        func chain(_ id: NodeID) {
-            if let previous {
-                if across { legend.connect(id, to: previous, [.style([.invisible])]) } else {
-                    legend.connect(previous, to: id, [.style([.invisible])])
-                }
-            }
-            previous = id
-        }
         for (index, entry) in entries.enumerated() {
-            let id = NodeID("legend\(index)")
-            legend.add(node(id, [entry.text], tone: entry.tone, shape: entry.shape))
-            chain(id)
+            var node = node(NodeID("legend\(index)"), [entry.text], tone: entry.tone, shape: entry.shape)
+            let match: LegendMatch = index < shapeEntries ? .shape : .tone
+            node.attributes.set(.styleClasses(StyleClasses([entry.tone.styleClass, DiagramFinish.legendEntryClass,
+                                                            "legend-by-" + match.rawValue])))
+            node.attributes.set(.elementID(ElementID("legend-\(index)")))
+            node.attributes.set(.tooltip(Tooltip("Legend: " + entry.text)))
+            legend.add(node)
         }
         if !notes.isEmpty {
-            let id = NodeID("legendNotes")
-            legend.add(Node(id, label: Label(lines: notes, justification: .left),
-                            attributes: [.shape(.plainText), .fontSize(10)]))
-            chain(id)
+            legend.add(Node(NodeID("legendNotes"), label: Label(lines: notes, justification: .left),
+                            attributes: [.shape(.plainText), .fontSize(10), .elementID(ElementID("legend-notes")),
+                                         .styleClasses(StyleClasses([DiagramFinish.legendNotesClass])),
+                                         .tooltip(Tooltip(notes.joined(separator: "\n")))]))
         }
         return legend
     }

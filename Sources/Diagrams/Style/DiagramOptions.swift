@@ -1,4 +1,5 @@
-// What a caller chooses about a diagram: which view, which theme, how big, whether to show heat.
+// What a caller chooses about a diagram: which view, which theme, how big, whether to show heat,
+// what the legend shows.
 
 /// The three views of a trace or scenario.
 public enum DiagramView: String, Sendable, Hashable, CaseIterable {
@@ -10,9 +11,21 @@ public enum DiagramView: String, Sendable, Hashable, CaseIterable {
     case locate
 }
 
-/// Light (the default) or dark colours.
+/// The colours: `auto` (the default) follows the reader's light or dark preference in SVG
+/// (a style sheet with both palettes, switched by `prefers-color-scheme`) and is drawn light in
+/// every other format; `light` and `dark` are fixed.
 public enum DiagramTheme: String, Sendable, Hashable, CaseIterable {
-    case light, dark
+    case auto, light, dark
+}
+
+/// Which entries the legend shows.
+public enum LegendMode: String, Sendable, Hashable, CaseIterable {
+    /// Only the entries whose tone or shape the drawing uses (the default).
+    case used
+    /// Every entry of the view.
+    case full
+    /// No legend.
+    case none
 }
 
 /// How a diagram is drawn.
@@ -26,9 +39,12 @@ public struct DiagramOptions: Sendable, Hashable {
     public var maximumNodes: Int
     /// Colour step nodes of the flow view by how long they took.
     public var heat: Bool
-    public init(theme: DiagramTheme = .light, maximumNodes: Int = DiagramOptions.defaultMaximumNodes, heat: Bool = false) {
+    public var legend: LegendMode
+    public init(theme: DiagramTheme = .auto, maximumNodes: Int = DiagramOptions.defaultMaximumNodes, heat: Bool = false,
+                legend: LegendMode = .used) {
         self.theme = theme
         self.maximumNodes = max(20, maximumNodes)
         self.heat = heat
+        self.legend = legend
     }
 }

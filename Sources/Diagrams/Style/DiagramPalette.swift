@@ -102,7 +102,7 @@ struct ThemeColors {
 
     init(_ theme: DiagramTheme) {
         switch theme {
-        case .light:
+        case .light, .auto:
             background = Color(hex: 0xFFFFFF)
             text = Color(hex: 0x1A1A1A)
             edge = Color(hex: 0x4D4D4D)

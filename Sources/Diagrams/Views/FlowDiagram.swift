@@ -36,12 +36,13 @@ public enum FlowDiagram {
     ]
 }
 
-private struct FlowBuilder {
+struct FlowBuilder {
     let steps: TraceSteps
     let hierarchy: TraceHierarchy
     let durations: ObjectDurations
     let options: DiagramOptions
     let canvas: DiagramCanvas
+    let sources: ObjectSources
     /// Step number (1-based, in begin order) of each step; 0 for the passes, which are not numbered.
     var ordinals: [Int] = []
     /// The own time of each row's object.
@@ -60,6 +61,7 @@ private struct FlowBuilder {
         verdicts = VerdictReasoner(table: table)
         steps = TraceSteps(table: table)
         durations = ObjectDurations(table: table)
+        sources = ObjectSources(table: table)
         self.options = options
         self.canvas = DiagramCanvas(options: options)
         var spineKind = [Bool](repeating: false, count: table.kinds.count)
@@ -199,7 +201,8 @@ private struct FlowBuilder {
             }
             if heads.isEmpty, let stepIndex = phase.stepIndex {
                 let id = NodeID("empty\(phaseIndex)")
-                body.add(canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked))
+                body.add(canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked)
+                    .anchored("empty-\(phaseIndex)", DiagramFacts("nothing recorded in \(steps.kind(stepIndex).rawValue)")))
                 heads.append(id)
             }
             for (from, to) in zip(heads, heads.dropFirst()) { body.connect(from, to: to) }
@@ -217,6 +220,7 @@ private struct FlowBuilder {
             if let last = heads.last { previousTail = (last, phase.stepIndex != nil) }
         }
         graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
+        canvas.finish(&graph, edgeMeaning: FlowBuilder.meaning)
         return graph
     }
 
@@ -304,7 +308,8 @@ private struct FlowBuilder {
             let noun = hidden.count == 1 ? "object" : "objects"
             var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]
             if total > 0 { lines.append(steps.formatter.string(total) + " in all") }
-            body.add(canvas.node(id, lines, tone: .summary, shape: .folder))
+            body.add(canvas.node(id, lines, tone: .summary, shape: .folder)
+                .anchored("collapsed-\(hidden[0])", summaryFacts(hidden, rows: rows, lines: lines)))
             return id
         }
     }
@@ -339,7 +344,7 @@ private struct FlowBuilder {
         case .failure: shape = .hexagon
         default: shape = .box
         }
-        return canvas.node(id, lines, tone: tone, shape: shape, heat: heat)
+        return canvas.node(id, lines, tone: tone, shape: shape, heat: heat).anchored(anchor(step), facts(step))
     }
 
     func headline(_ step: Int) -> String {

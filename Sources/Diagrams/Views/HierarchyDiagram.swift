@@ -28,6 +28,7 @@ public enum HierarchyDiagram {
         var verdicts = VerdictReasoner(table: table)
         let durations = ObjectDurations(table: table)
         let formatter = DurationFormatter(clock: table.header.clock)
+        let sources = ObjectSources(table: table)
         var tree = HierarchyTree()
         tree.items.reserveCapacity(hierarchy.nodes.count + hierarchy.unplacedExclusions.count)
         // Keyed by the parent's node index, so drawing each node costs no path hash.
@@ -62,6 +63,7 @@ public enum HierarchyDiagram {
                     shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded")
                 item.subject = DrawnSubject(path: nil, identifier: exclusion.identifier, className: exclusion.className,
                                             parent: exclusion.parentPath)
+                item.facts = pathlessFacts(exclusion, verdict: verdict?.summary, source: sources.source(ofRow: exclusion.row))
                 let added = tree.add(item, parent: under)
                 pending += children[index].reversed().map { ($0, added) }
             }
@@ -78,7 +80,16 @@ public enum HierarchyDiagram {
         for root in hierarchy.roots { add(root, parent: nil) }
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        let graph = draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
+        let explain = { (index: Int) -> (anchor: String, facts: DiagramFacts) in
+            let node = hierarchy.nodes[index]
+            let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
+            return (DiagramAnchor.object(node.path),
+                    objectFacts(node, duration: durations.duration(ofObject: index).map(formatter.string),
+                                verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil },
+                                source: sources.source(ofPath: table.objectPath[index])))
+        }
+        let graph = draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false,
+                    explain: explain) { index in
             let node = hierarchy.nodes[index]
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
@@ -194,6 +205,7 @@ public enum HierarchyDiagram {
     /// Draws the cut of `tree` that fits the node budget; `describe` gives the title, lines and
     /// shape of an item made for a trace node (``HierarchyItem/traceNode``), when it is drawn.
     static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool,
+                     explain: (Int) -> (anchor: String, facts: DiagramFacts) = { _ in ("", DiagramFacts()) },
                      describe: (Int) -> (title: String, lines: [String], shape: NodeShape)) -> Graph {
         let canvas = DiagramCanvas(options: options)
         var graph = canvas.graph(id: "hierarchy", title: title)
@@ -204,13 +216,18 @@ public enum HierarchyDiagram {
             let (objects, counts) = tree.outcomeCounts(hidden)
             let id = NodeID("more" + (parent.map(String.init) ?? "Roots"))
             let head = isDepthCut ? "+\(objects) below (collapsed)" : "+\(objects) more (collapsed)"
-            graph.add(canvas.node(id, [head, DiagramText.tally(counts)], tone: .summary, shape: .folder))
+            graph.add(canvas.node(id, [head, DiagramText.tally(counts)], tone: .summary, shape: .folder)
+                .anchored("collapsed-" + (parent.map(String.init) ?? "roots"), DiagramFacts([head, DiagramText.tally(counts),
+                          "raise --max-nodes to draw them"].joined(separator: "\n"))))
             if let parent { graph.connect(NodeID("o\(parent)"), to: id, [.style([.dashed])]) }
         }
         func visit(_ index: Int) {
             let item = tree.items[index]
             let text = item.traceNode.map(describe) ?? (title: item.title, lines: item.lines, shape: item.shape)
-            graph.add(canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape))
+            let (anchor, facts) = item.traceNode.map(explain)
+                ?? (item.path.map(DiagramAnchor.object) ?? "item-\(index)", item.facts)
+            graph.add(canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape)
+                .anchored(anchor, facts))
             let shown = cut.shownChildren[index] ?? []
             for child in shown {
                 visit(child)
@@ -227,6 +244,7 @@ public enum HierarchyDiagram {
         for root in cut.shownRoots { visit(root) }
         if let hidden = cut.summaries[nil] { addSummary(for: nil, hidden: hidden, isDepthCut: false) }
         graph.add(legend(canvas, fromScenario: fromScenario))
+        canvas.finish(&graph, edgeMeaning: HierarchyDiagram.meaning)
         return graph
     }
 
@@ -255,7 +273,7 @@ public enum HierarchyDiagram {
                 (.notAsked, .box, "no record of its own (an ancestor in paths)"),
             ]
         }
-        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")],
+        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")], matchingShape: kinds.count,
                              notes: ["Shape: what the object is. Colour, border and text: what became of it."]
                                 + (fromScenario ? [] : ["A failed object says why in its verdict's first line (restoretrace explain says the rest)."]))
     }

@@ -61,6 +61,7 @@ public enum LocateDiagram {
     static func graph(table: TraceTable, options: DiagramOptions) -> Graph {
         let canvas = DiagramCanvas(options: options)
         let traceSteps = TraceSteps(table: table)
+        let sources = ObjectSources(table: table)
         let header = table.header
         // Paths by number: the table numbers equal paths alike.
         var classDeclined = Set<Int32>()
@@ -96,7 +97,8 @@ public enum LocateDiagram {
         graph.attributes.set(.rankSeparation(0.3))
         graph.attributes.set(.nodeSeparation(0.15))
         if locates.isEmpty {
-            graph.add(canvas.node("nothing", ["no locate records: nothing was restored in this trace"], tone: .notAsked))
+            graph.add(canvas.node("nothing", ["no locate records: nothing was restored in this trace"], tone: .notAsked)
+                .anchored("nothing", DiagramFacts("no locate records: nothing was restored in this trace")))
         }
         var hiddenRun: [Int] = []
         var previousRowHead: NodeID?
@@ -106,8 +108,10 @@ public enum LocateDiagram {
             for index in hiddenRun { counts[traceSteps.via(locates[index]) ?? "?", default: 0] += 1 }
             let vias = Dictionary(uniqueKeysWithValues: counts.map { ("via " + $0.key, $0.value) })
             let id = NodeID("more\(hiddenRun[0])")
-            graph.add(canvas.node(id, ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)],
-                                  tone: .summary, shape: .folder))
+            let lines = ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)]
+            graph.add(canvas.node(id, lines, tone: .summary, shape: .folder)
+                .anchored("collapsed-\(hiddenRun[0])", summaryFacts(lines, paths: hiddenRun.prefix(20).map { traceSteps.path(locates[$0]) },
+                                                                    hiddenCount: hiddenRun.count)))
             chainRow(id)
             hiddenRun = []
         }
@@ -130,13 +134,17 @@ public enum LocateDiagram {
             if let className = traceSteps.className(locate) { lines.append(DiagramText.short(className)) }
             if let ancestry = DiagramText.ancestry(path ?? []) { lines.append(ancestry) }
             if let duration = traceSteps.durationText(locate) { lines.append(duration) }
-            graph.add(canvas.node(objectID, lines, tone: .process))
+            let anchor = path.map(DiagramAnchor.object) ?? "locate-\(index)"
+            let row = traceSteps.first(locate)
+            graph.add(canvas.node(objectID, lines, tone: .process)
+                .anchored(anchor, objectFacts(traceSteps, locate, source: sources.source(ofRow: row, orPath: table.rows[row].path))))
             chainRow(objectID)
             var previous = objectID
             for (position, step) in searches[index].enumerated() {
                 let id = NodeID("o\(index)s\(position)")
                 let (text, tone) = describe(step)
-                graph.add(canvas.node(id, text, tone: tone))
+                graph.add(canvas.node(id, text, tone: tone)
+                    .anchored(anchor + "~" + step.step.rawValue, stepFacts(step, lines: text, path: path, position: position)))
                 graph.connect(previous, to: id)
                 previous = id
             }
@@ -154,7 +162,8 @@ public enum LocateDiagram {
         ], notes: [
             "Search order: restoration class → app delegate → existing object → storyboard.",
             "With a restoration class, only it is asked (rule 13).",
-        ], rankDirection: .leftToRight))
+        ]))
+        canvas.finish(&graph, edgeMeaning: LocateDiagram.meaning)
         return graph
     }
 

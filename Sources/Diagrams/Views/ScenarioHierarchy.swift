@@ -11,17 +11,20 @@ enum ScenarioHierarchy {
         var tree = HierarchyTree()
         var referenced = Set(scenario.app.encodes)
         for window in scenario.windows {
-            addViewController(window.root, parent: nil, edgeLabel: nil, inherited: nil, into: &tree,
+            addViewController(window.root, parent: nil, parentPath: [], edgeLabel: nil, inherited: nil, into: &tree,
                               referenced: &referenced)
         }
         for object in scenario.registeredObjects {
             let excluded = referenced.contains(object.restorationIdentifier) ? nil : ExclusionReason.notReferenced.rawValue
             var lines = [DiagramText.short(object.className), "registered object"]
             lines.append(excluded.map { "reason: \($0)" } ?? "would be preserved (referenced)")
-            _ = tree.add(HierarchyItem(title: DiagramText.short(object.restorationIdentifier), lines: lines,
-                                       shape: ObjectShape.registeredObject, tone: excluded == nil ? .described : .excluded,
-                                       outcomeName: excluded == nil ? "would be preserved" : "excluded"),
-                         parent: nil)
+            var item = HierarchyItem(title: DiagramText.short(object.restorationIdentifier), lines: lines,
+                                     shape: ObjectShape.registeredObject, tone: excluded == nil ? .described : .excluded,
+                                     outcomeName: excluded == nil ? "would be preserved" : "excluded")
+            item.path = [object.restorationIdentifier]
+            item.facts = facts(path: item.path, className: object.className, kind: "registered object", lines: [],
+                               exclusion: excluded, source: nil, jsonPath: object.jsonPath)
+            _ = tree.add(item, parent: nil)
         }
         return tree
     }
@@ -33,7 +36,7 @@ enum ScenarioHierarchy {
     }
 
     private static func addViewController(
-        _ controller: ScenarioViewController, parent: Int?, edgeLabel: String?, inherited: String?,
+        _ controller: ScenarioViewController, parent: Int?, parentPath: [String]?, edgeLabel: String?, inherited: String?,
         into tree: inout HierarchyTree, referenced: inout Set<String>
     ) {
         let id = identifier(controller.restorationIdentifier)
@@ -49,11 +52,19 @@ enum ScenarioHierarchy {
         lines += behaviour(controller.restore)
         lines.append(exclusion.map { "reason: \($0)" } ?? "would be preserved")
         let isContainer = controller.kind != .plain
-        let index = tree.add(HierarchyItem(
+        var item = HierarchyItem(
             title: id.map { DiagramText.short($0) } ?? "(no identifier)", lines: lines,
             shape: isContainer ? ObjectShape.container : ObjectShape.viewController,
             tone: exclusion == nil ? .described : .excluded,
-            outcomeName: exclusion == nil ? "would be preserved" : "excluded", edgeLabel: edgeLabel), parent: parent)
+            outcomeName: exclusion == nil ? "would be preserved" : "excluded", edgeLabel: edgeLabel)
+        // The restoration path the object would have: none below an object without an identifier.
+        let path = id.flatMap { id in parentPath.map { $0 + [id] } }
+        item.path = path
+        item.facts = facts(path: path, className: controller.className,
+                           kind: controller.kind == .plain ? "view controller" : controller.kind.rawValue + " container",
+                           lines: Array(lines.dropFirst().dropLast()), exclusion: exclusion,
+                           source: controller.source?.description, jsonPath: controller.jsonPath)
+        let index = tree.add(item, parent: parent)
 
         let below = exclusion.map { _ in ExclusionReason.ancestorExcluded.rawValue }
         var seen = Set<String>()
@@ -65,19 +76,21 @@ enum ScenarioHierarchy {
         for child in controller.children {
             let reason = below ?? (childrenEncoded ? siblingExclusion(child.restorationIdentifier)
                                                    : ExclusionReason.notEncodedByContainer.rawValue)
-            addViewController(child, parent: index, edgeLabel: nil, inherited: reason, into: &tree, referenced: &referenced)
+            addViewController(child, parent: index, parentPath: path, edgeLabel: nil, inherited: reason, into: &tree,
+                              referenced: &referenced)
         }
         if let presented = controller.presented {
             let reason = below ?? siblingExclusion(presented.restorationIdentifier)
-            addViewController(presented, parent: index, edgeLabel: "presents", inherited: reason, into: &tree,
+            addViewController(presented, parent: index, parentPath: path, edgeLabel: "presents", inherited: reason, into: &tree,
                               referenced: &referenced)
         }
         for view in controller.views {
-            addView(view, parent: index, ownerPreserved: exclusion == nil, into: &tree)
+            addView(view, parent: index, parentPath: path, ownerPreserved: exclusion == nil, into: &tree)
         }
     }
 
-    private static func addView(_ view: ScenarioView, parent: Int, ownerPreserved: Bool, into tree: inout HierarchyTree) {
+    private static func addView(_ view: ScenarioView, parent: Int, parentPath: [String]?, ownerPreserved: Bool,
+                                into tree: inout HierarchyTree) {
         let id = identifier(view.restorationIdentifier)
         let exclusion: String? =
             id == nil ? ExclusionReason.noRestorationIdentifier.rawValue
@@ -91,13 +104,33 @@ enum ScenarioHierarchy {
             lines.append(view.dataSourceModelAssociation ? "model association" : "no model association")
         }
         lines.append(exclusion.map { "reason: \($0)" } ?? "would be preserved")
-        let index = tree.add(HierarchyItem(
+        var item = HierarchyItem(
             title: id.map { DiagramText.short($0) } ?? "(no identifier)", lines: lines, shape: ObjectShape.view,
             tone: exclusion == nil ? .described : .excluded,
-            outcomeName: exclusion == nil ? "would be preserved" : "excluded", edgeLabel: "view"), parent: parent)
+            outcomeName: exclusion == nil ? "would be preserved" : "excluded", edgeLabel: "view")
+        let path = id.flatMap { id in parentPath.map { $0 + [id] } }
+        item.path = path
+        item.facts = facts(path: path, className: view.className, kind: "view", lines: Array(lines.dropFirst().dropLast()),
+                           exclusion: exclusion, source: view.source?.description, jsonPath: view.jsonPath)
+        let index = tree.add(item, parent: parent)
         for subview in view.subviews {
-            addView(subview, parent: index, ownerPreserved: ownerPreserved, into: &tree)
+            addView(subview, parent: index, parentPath: path, ownerPreserved: ownerPreserved, into: &tree)
         }
+    }
+
+    /// What an object's tooltip says: its path, class and kind, what the node says of it, whether
+    /// it would be preserved, and where it is defined (the app's source, the scenario's JSON path).
+    private static func facts(path: [String]?, className: String, kind: String, lines: [String], exclusion: String?,
+                              source: String?, jsonPath: String) -> DiagramFacts {
+        var facts = DiagramFacts(path.map(DiagramFacts.path) ?? "(no restoration path)")
+        facts.add("path", path.map(DiagramFacts.path) ?? "none (no identifier here or above)")
+        facts.add("class", className)
+        facts.add("kind", kind)
+        for line in lines { facts.add(line) }
+        facts.add("outcome", exclusion.map { "excluded (reason: \($0))" } ?? "would be preserved")
+        facts.add("source", source)
+        facts.add("scenario", jsonPath.isEmpty ? nil : jsonPath)
+        return facts
     }
 
     /// The relaunch behaviour worth seeing on the diagram.

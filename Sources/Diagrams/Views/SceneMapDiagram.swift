@@ -40,12 +40,14 @@ public enum SceneMapDiagram {
         }
         if hidden > 0 {
             graph.add(canvas.node("more", ["+\(hidden) more scenes (collapsed)", "raise --max-nodes to draw them"], tone: .summary,
-                                  shape: .folder))
+                                  shape: .folder)
+                .anchored("collapsed-scenes", DiagramFacts("+\(hidden) more scenes (collapsed)\nraise --max-nodes to draw them")))
         }
         // The launch arrow.
         for scene in shown where scene.isInitial {
             let launch = NodeID("launch")
-            graph.add(Node(launch, label: Label("launch"), attributes: [.shape(.plainText), .fontSize(11)]))
+            graph.add(Node(launch, label: Label("launch"), attributes: [.shape(.plainText), .fontSize(11)])
+                .anchored("launch", DiagramFacts("launch: the app starts with the initial view controller")))
             graph.connect(launch, to: nodeOfScene[scene.id]!, [.penWidth(2), .arrowHead(.normal)])
             break
         }
@@ -54,6 +56,11 @@ public enum SceneMapDiagram {
             graph.connect(from, to: to, attributes(segue, canvas: canvas))
         }
         graph.add(legend(canvas))
+        canvas.finish(&graph) { edge in
+            if edge.from == NodeID("launch") { return "the initial view controller" }
+            if case .label(let label)? = edge.attributes["label"] { return "segue: " + label.text }
+            return nil
+        }
         return graph
     }
 
@@ -74,8 +81,18 @@ public enum SceneMapDiagram {
         var lines = [DiagramText.short(scene.title)] + scene.lines.map { DiagramText.short($0, limit: 48) }
         if !scene.verdict.isEmpty { lines += DiagramText.wrapped(scene.verdict) }
         lines += scene.findings.map { DiagramText.short($0, limit: 48) }
-        var node = canvas.node(id, lines, tone: tone, shape: shape)
-        if !scene.tooltip.isEmpty { node.attributes.set(.tooltip(Tooltip(scene.tooltip))) }
+        var facts = DiagramFacts(scene.title)
+        if scene.tooltip.isEmpty {
+            for line in scene.lines { facts.add(line) }
+            facts.add("verdict", scene.verdict.isEmpty ? nil : scene.verdict)
+            for finding in scene.findings { facts.add(finding) }
+        }
+        let anchor = scene.path.map(DiagramAnchor.object) ?? "scene-" + ElementID.encodedComponent(scene.id)
+        var node = canvas.node(id, lines, tone: tone, shape: shape).anchored(anchor, facts)
+        if !scene.tooltip.isEmpty {
+            let lines = scene.tooltip.split(separator: "\n", omittingEmptySubsequences: false).map { DiagramText.visible(String($0)) }
+            node.attributes.set(.tooltip(Tooltip(lines.joined(separator: "\n"))))
+        }
         return node
     }
 
@@ -86,7 +103,9 @@ public enum SceneMapDiagram {
         case .embed: attributes += [.style([.bold]), .penWidth(2)]
         case .show, .showDetail: attributes.append(.style([.dashed]))
         case .present: attributes.append(.style([.dotted]))
-        case .reference: attributes += [.style([.dashed]), .color(OkabeIto.grey), .arrowHead(.empty)]
+        case .reference:
+            attributes += [.style([.dashed]), .color(OkabeIto.grey), .arrowHead(.empty),
+                           .styleClasses(StyleClasses([DiagramStyleSheet.accentEdgeClass]))]
         }
         // Navigation never pulls a scene back to the left of where containment put it.
         if segue.style != .relationship && segue.style != .embed { attributes.append(.weight(0)) }
@@ -100,17 +119,18 @@ public enum SceneMapDiagram {
     }
 
     static func legend(_ canvas: DiagramCanvas) -> Subgraph {
+        // The container entry stands for the shape (shown when a container is drawn), the rest for their tones.
         let entries: [(tone: Tone, shape: NodeShape, text: String)] = [
+            (.restored, ObjectShape.container, "container (navigation, tab bar, split, page, container views)"),
             (.restored, ObjectShape.viewController, "restored at relaunch"),
             (.neverRestored, ObjectShape.viewController, "NEVER RESTORED, and why"),
             (.unreachable, ObjectShape.viewController, "NOT REACHABLE AT LAUNCH: only code shows it"),
-            (.restored, ObjectShape.container, "container (navigation, tab bar, split, page, container views)"),
             (.process, .note, "storyboard reference"),
         ]
-        return canvas.legend(entries, notes: [
+        return canvas.legend(entries, matchingShape: 1, notes: [
             "Edges: solid = relationship (a container's child), bold = embed,",
             "dashed = show / push, dotted = present, grey = storyboard reference.",
             "Hover a scene (SVG) for its file:line and the full verdict.",
-        ], rankDirection: .leftToRight)
+        ])
     }
 }

@@ -173,7 +173,7 @@ extension DiagramsCommand {
         let path = first.input.path
         var source: DiagramSource?
         if first.input.kind != .storyboard {
-            let bytes = try InputBytes.read(path)
+            let bytes = try InputBytes.read(path).bytes
             do {
                 let loaded = try DiagramSource.load(bytes: bytes, name: path, kind: first.input.kind == .trace ? .trace : .scenario)
                 if case .trace(let trace) = loaded {

@@ -53,8 +53,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "svg (default), png, pdf or dot. Defaults to -o's extension.")
     var format: OutputFormat?
 
-    @Option(help: "light (default) or dark.")
-    var theme: DiagramTheme = .light
+    @Option(help: "auto (default: an SVG follows the reader's light or dark preference; other formats are light), light or dark.")
+    var theme: DiagramTheme = .auto
+
+    @Option(help: "used (default: the entries the drawing uses), full, or none.")
+    var legend: LegendMode = .used
+
+    @Flag(help: "Write DocC's pair of SVGs for each input: NAME.svg (light) and NAME~dark.svg (dark).")
+    var doccVariants = false
 
     @Option(parsing: .unconditional, help: "Collapse rows and subtrees into summary nodes past this many nodes (at least 20).")
     var maxNodes: Int = DiagramOptions.defaultMaximumNodes
@@ -84,6 +90,15 @@ struct RenderCommand: ParsableCommand {
         return pathExtension.isEmpty ? path : String(path.dropLast(pathExtension.count + 1))
     }
 
+    /// DocC's pair for each drawing: NAME.svg drawn light and NAME~dark.svg drawn dark.
+    static func doccPairs(_ plan: [RenderPlan]) -> [(plan: RenderPlan, theme: DiagramTheme)] {
+        plan.flatMap { item -> [(plan: RenderPlan, theme: DiagramTheme)] in
+            var dark = item
+            dark.output = item.output.map { stem(of: $0) + "~dark." + item.format.fileExtension }
+            return [(item, .light), (dark, .dark)]
+        }
+    }
+
     /// The largest `--max-nodes` accepted.
     static let maximumNodesLimit = 10_000
 
@@ -103,16 +118,18 @@ extension RenderCommand {
         if let clash = OutputClash.problem(outputs: plan.compactMap { item in item.output.map { (item.input, $0) } }) {
             throw CommandFailure.trouble(clash)
         }
-        let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat)
+        let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat, legend: legend)
         var failed = false
         var last: DiagramSource?
         let storyboards = StoryboardRendering(inputs: plan.map(\.input))
-        for item in plan {
+        for item in doccVariants ? RenderCommand.doccPairs(plan) : plan.map({ ($0, theme) }) {
+            var options = options
+            options.theme = item.theme
             do {
-                if storyboards.handles(item.input) {
-                    try storyboards.render(item, settings: self, options: options)
+                if storyboards.handles(item.plan.input) {
+                    try storyboards.render(item.plan, settings: self, options: options)
                 } else {
-                    last = try render(item, options: options)
+                    last = try render(item.plan, options: options)
                 }
             } catch {
                 StandardError.report(error.message)
@@ -141,6 +158,10 @@ extension RenderCommand {
                 + "Graphviz layout of more nodes takes minutes and cannot be interrupted")
         }
         guard !inputs.isEmpty else { throw RenderFailure(message: "give at least one trace or scenario to render") }
+        if doccVariants, (format ?? .svg) != .svg || output == "-" || (output == nil && inputs.contains("-")) {
+            throw RenderFailure(message: "--docc-variants writes two SVG files per input (NAME.svg and NAME~dark.svg); "
+                + "drop --format and -o -, or render without --docc-variants")
+        }
         if inputs.filter({ $0 == "-" }).count > 1 {
             throw RenderFailure(message: "standard input (-) can be read only once")
         }

@@ -90,7 +90,8 @@ struct ReportCommand: ParsableCommand {
         -> ReportTrace
     {
         let name = path == "-" ? "<stdin>" : path
-        let bytes = try InputBytes.read(path)
+        let input = try InputBytes.read(path, skipBadLines: skipBadLines)
+        let bytes = input.bytes
         if (DiagramSource.Kind.fromFileName(name) ?? DiagramSource.Kind.sniff(bytes)) == .scenario {
             throw RenderCommand.RenderFailure(message: "\(name): a scenario has not run, so there is nothing to report; "
                 + "run `restoretrace simulate \(name) -o run.jsonl` and report the trace")

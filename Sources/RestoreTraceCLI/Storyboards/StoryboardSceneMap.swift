@@ -120,7 +120,7 @@ enum StoryboardSceneMap {
         return SceneMap.Scene(
             id: controller.objectID, title: controller.displayName, lines: lines, outcome: outcome, verdict: verdict,
             findings: findings.map { "\($0.severity.rawValue) \($0.rule.id) \($0.rule.name)" }, isInitial: isInitial,
-            isContainer: isContainer, tooltip: tooltip, group: file.name)
+            isContainer: isContainer, tooltip: tooltip, group: file.name, path: map.node(of: id).flatMap { map.path(of: $0) })
     }
 
     private static func style(_ kind: SegueKind) -> SceneMap.SegueStyle {
