@@ -36,7 +36,7 @@ public enum FlowDiagram {
     ]
 }
 
-private struct FlowBuilder {
+struct FlowBuilder {
     let steps: TraceSteps
     let hierarchy: TraceHierarchy
     let durations: ObjectDurations
@@ -54,6 +54,10 @@ private struct FlowBuilder {
     var verdicts: VerdictReasoner
     /// The verdict lines a failed step carries (its object's first line, on the last failed step of its row).
     var verdictLines: [Int: [String]] = [:]
+    /// The row of each step that is in an object's row, -1 for the spine's.
+    var rowIndexOfStep: [Int] = []
+
+    func rowOfStep(_ step: Int) -> Int { rowIndexOfStep[step] }
 
     init(table: TraceTable, options: DiagramOptions) {
         hierarchy = TraceHierarchy(table: table)
@@ -72,11 +76,14 @@ private struct FlowBuilder {
         }
     }
 
-    /// A spine entry: one step, one object's row, or a summary of hidden rows.
+    /// A spine entry: one step, one object's row, a run of exclusions below one parent drawn as
+    /// one node, or a summary of what was collapsed.
     enum SpineItem {
         case step(Int)
         case row(Int)
-        case summary([Int])
+        /// Exclusion steps (instants) below one parent, in order.
+        case exclusions([Int])
+        case summary(FlowBudget.Hidden)
     }
 
     struct Row {
@@ -160,31 +167,34 @@ private struct FlowBuilder {
             rowSteps[filled[row]] = index
             filled[row] += 1
         }
+        rowIndexOfStep = rowOfStep
         let rows = rowNodes.indices.map { Row(node: rowNodes[$0], stepIndices: rowSteps[rowStart[$0] ..< rowStart[$0 + 1]]) }
-        let spineStepCount = spines.reduce(0) { $0 + $1.filter { if case .step = $0 { return true } else { return false } }.count }
         rowDurations = rows.map { durations.duration(ofObject: $0.node) }
-        let candidates = rows.indices.map { index in
-            RowCandidate(cost: rows[index].stepIndices.count,
-                         isProblem: rows[index].stepIndices.contains { tone($0).isProblem },
-                         weight: rowDurations[index] ?? 0)
+        var phaseShown = [Bool](repeating: true, count: topLevel.count)
+        if FlowBudget.cost(spines, rows: rows, phases: topLevel) > options.maximumNodes {
+            let budget = FlowBudget(builder: self, rows: rows, phases: topLevel)
+            (spines, phaseShown) = budget.fit(spines, maximumNodes: options.maximumNodes)
         }
-        let visible = RowSelection.visibleRows(candidates, budget: max(options.maximumNodes - spineStepCount, 1))
-        spines = spines.map { collapse($0, visible: visible) }
-        noteVerdicts(rows: rows, visible: visible, spines: spines)
+        noteVerdicts(rows: rows, spines: spines)
 
         // Draw. The relaunch arrow between the passes only in flows small enough for libgvc (see
         // FlowDiagram.maximumNodesWithRelaunchArrow): the count is known before anything is drawn.
         let legend = legend(relaunchArrow: true)
-        var drawnNodes = legend.totalNodeCount
-        for (phaseIndex, spine) in spines.enumerated() {
-            if spine.isEmpty && topLevel[phaseIndex].stepIndex != nil { drawnNodes += 1 }
-            for item in spine {
-                if case .row(let row) = item { drawnNodes += rows[row].stepIndices.count } else { drawnNodes += 1 }
-            }
-        }
+        let drawnNodes = legend.totalNodeCount + FlowBudget.cost(spines, rows: rows, phases: topLevel, shown: phaseShown)
         let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow
         var previousTail: (node: NodeID, wasPhase: Bool)?
+        var hiddenPhases: [Int] = []
         for (phaseIndex, phase) in topLevel.enumerated() {
+            guard phaseShown[phaseIndex] else {
+                hiddenPhases.append(phaseIndex)
+                continue
+            }
+            if !hiddenPhases.isEmpty {
+                let id = drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)
+                if let previous = previousTail { graph.connect(previous.node, to: id) }
+                previousTail = (id, false)
+                hiddenPhases = []
+            }
             let spine = spines[phaseIndex]
             guard !spine.isEmpty || phase.stepIndex != nil else { continue }
             var body: Subgraph
@@ -216,6 +226,10 @@ private struct FlowBuilder {
             }
             if let last = heads.last { previousTail = (last, phase.stepIndex != nil) }
         }
+        if !hiddenPhases.isEmpty {
+            let id = drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)
+            if let previous = previousTail { graph.connect(previous.node, to: id) }
+        }
         graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
         return graph
     }
@@ -224,12 +238,14 @@ private struct FlowBuilder {
     /// failed step carries the object's verdict, and an exclusion that is a subject of its own (a
     /// duplicate's) carries its own; on the spine, an exclusion of an object without a path carries
     /// its verdict and a discard the run's.
-    mutating func noteVerdicts(rows: [Row], visible: [Bool], spines: [[SpineItem]]) {
+    mutating func noteVerdicts(rows: [Row], spines: [[SpineItem]]) {
         func separateLine(_ step: Int) -> [String]? {
             guard steps.knownKind(step) == .exclude, let index = verdicts.separateIndex(ofRow: steps.first(step)) else { return nil }
             return DiagramText.verdict(verdicts.verdict(ofSeparate: index).summary)
         }
-        for (rowIndex, row) in rows.enumerated() where visible[rowIndex] {
+        for spine in spines {
+          for case .row(let rowIndex) in spine {
+            let row = rows[rowIndex]
             var lastOwn: Int?
             for step in row.stepIndices where tone(step).isProblem {
                 if let lines = separateLine(step) { verdictLines[step] = lines } else { lastOwn = step }
@@ -237,6 +253,7 @@ private struct FlowBuilder {
             if let step = lastOwn, let verdict = verdicts.verdict(ofObject: row.node), verdict.isProblem {
                 verdictLines[step] = DiagramText.verdict(verdict.summary)
             }
+          }
         }
         for spine in spines {
             for case .step(let step) in spine {
@@ -250,25 +267,6 @@ private struct FlowBuilder {
                 }
             }
         }
-    }
-
-    /// Replaces runs of hidden rows by one summary item.
-    func collapse(_ spine: [SpineItem], visible: [Bool]) -> [SpineItem] {
-        var out: [SpineItem] = []
-        var hiddenRun: [Int] = []
-        for item in spine {
-            if case .row(let row) = item, !visible[row] {
-                hiddenRun.append(row)
-                continue
-            }
-            if !hiddenRun.isEmpty {
-                out.append(.summary(hiddenRun))
-                hiddenRun.removeAll(keepingCapacity: true)
-            }
-            out.append(item)
-        }
-        if !hiddenRun.isEmpty { out.append(.summary(hiddenRun)) }
-        return out
     }
 
     /// Draws one spine item; returns its head node (where spine edges attach).
@@ -292,19 +290,13 @@ private struct FlowBuilder {
             }
             body.add(group)
             return NodeID("s\(row.stepIndices.first ?? 0)")
+        case .exclusions(let members):
+            let id = NodeID("excluded\(members[0])")
+            body.add(exclusionGroupNode(id, members: members))
+            return id
         case .summary(let hidden):
-            let id = NodeID("summary\(hidden[0])")
-            var outcomes: [String: Int] = [:]
-            var total: Int64 = 0
-            for rowIndex in hidden {
-                let name = hierarchy.nodes[rows[rowIndex].node].outcome.name
-                outcomes[name, default: 0] += 1
-                total = total.addingSaturating(rowDurations[rowIndex] ?? 0)
-            }
-            let noun = hidden.count == 1 ? "object" : "objects"
-            var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]
-            if total > 0 { lines.append(steps.formatter.string(total) + " in all") }
-            body.add(canvas.node(id, lines, tone: .summary, shape: .folder))
+            let id = NodeID("summary\(hidden.firstKey)")
+            body.add(summaryNode(id, hidden: hidden, rows: rows))
             return id
         }
     }
