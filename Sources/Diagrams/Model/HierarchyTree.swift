@@ -72,13 +72,13 @@ struct HierarchyTree {
     /// The largest drawing within `budget` nodes: for each depth limit, as many siblings per
     /// parent as fit; the depth that shows the most nodes wins (the deeper one on a tie).
     /// Problem subtrees are shown before clean ones; order is kept.
-    func cut(budget: Int) -> Cut {
+    func cut(budget: Int, maximumDepth depthCap: Int? = nil) -> Cut {
         let problems = problemSubtrees()
         let maximumFanout = max(1, roots.count, items.lazy.map { $0.children.count }.max() ?? 0)
         // The search needs only node counts (each stops once past the budget); the cut itself
         // is built once, for the winner.
         var best: (fanout: Int, depthLimit: Int, count: Int)?
-        for depthLimit in 1...maximumDepth() {
+        for depthLimit in 1...max(1, min(maximumDepth(), depthCap ?? Int.max)) {
             var low = 1
             var high = maximumFanout
             var fitting: (fanout: Int, count: Int)?

@@ -110,7 +110,8 @@ struct FlowBuilder {
             return number
         }
         let scenario = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        var graph = canvas.graph(id: "flow", title: "Flow of preservation and restoration\(scenario)")
+        let selection = FocusSelection.choosing(options.focus, hierarchy: hierarchy)
+        var graph = canvas.graph(id: "flow", title: selection.title("Flow of preservation and restoration\(scenario)"))
 
         // Top level: phases (clusters) and the steps outside them, in time order.
         var topLevel: [Phase] = []
@@ -143,6 +144,16 @@ struct FlowBuilder {
         for (phaseIndex, phase) in topLevel.enumerated() {
             var spine: [SpineItem] = []
             for index in phase.members {
+                if !options.focus.drawsEverything {
+                    if let node = steps.object(index) {
+                        if !selection.shows(object: node) { continue }
+                    } else if steps.knownKind(index) == .exclude,
+                        !selection.showsPathless(parent: steps.attributeStrings(index, "parent"),
+                                                 depth: steps.attributeString(index, "depth").flatMap { Int($0) })
+                    {
+                        continue
+                    }
+                }
                 if !onSpine[index], let node = steps.object(index) {
                     if rowOfNode[node].phase == phaseIndex {
                         rowOfStep[index] = rowOfNode[node].row

@@ -31,7 +31,9 @@ public enum HierarchyDiagram {
         // names), grouped by that parent in first-seen order: nesting never crosses parents.
         var unplaced: [[TraceHierarchy.UnplacedExclusion]] = []
         var unplacedGroup: [[String]?: Int] = [:]
+        let selection = FocusSelection.choosing(options.focus, hierarchy: hierarchy)
         for exclusion in hierarchy.unplacedExclusions {
+            if !selection.showsPathless(parent: exclusion.parentPath, depth: exclusion.depth) { continue }
             if let parent = exclusion.parentPath.flatMap(hierarchy.nodeIndex(path:)) {
                 pathless[parent, default: []].append(exclusion)
             } else if let group = unplacedGroup[exclusion.parentPath] {
@@ -60,6 +62,8 @@ public enum HierarchyDiagram {
             }
         }
         func add(_ index: Int, parent: Int?) {
+            // Whatever the focus leaves out, it leaves out with everything below it.
+            guard selection.shows(object: index) else { return }
             let node = hierarchy.nodes[index]
             var item = HierarchyItem(traceNode: index, tone: tone(of: node), outcomeName: node.outcome.name)
             item.children.reserveCapacity(node.children.count + (pathless[index]?.count ?? 0))
@@ -70,7 +74,7 @@ public enum HierarchyDiagram {
         for root in hierarchy.roots { add(root, parent: nil) }
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        return draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false) { index in
+        return draw(tree, title: selection.title("Hierarchy by restoration path\(name)"), options: options, fromScenario: false) { index in
             let node = hierarchy.nodes[index]
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
@@ -182,7 +186,8 @@ public enum HierarchyDiagram {
         let canvas = DiagramCanvas(options: options)
         var graph = canvas.graph(id: "hierarchy", title: title)
         graph.attributes.set(.rankSeparation(0.45))
-        let cut = tree.cut(budget: options.maximumNodes)
+        // A trace's focus has already chosen its objects; a scenario's depth is the cut's.
+        let cut = tree.cut(budget: options.maximumNodes, maximumDepth: fromScenario ? options.focus.depth.map { max(1, $0) } : nil)
 
         func addSummary(for parent: Int?, hidden: [Int], isDepthCut: Bool) {
             let (objects, counts) = tree.outcomeCounts(hidden)

@@ -4,6 +4,7 @@
 // asked and declined, except that an object with a restoration class is asked only of it (rule 13).
 
 import Graphviz
+import TraceAnalysis
 import TraceFormat
 
 /// Draws the relaunch search of every located object.
@@ -73,9 +74,13 @@ public enum LocateDiagram {
             if path >= 0 { classDeclined.insert(path) }
         }
         let emptyPath = table.number(ofPath: [])
+        // The hierarchy is read only when part of it is drawn.
+        let selection = options.focus.drawsEverything ? nil : FocusSelection.choosing(options.focus, hierarchy: TraceHierarchy(table: table))
         let locates = traceSteps.indices.filter { step in
             let row = traceSteps.first(step)
-            return table.rows[row].kind == locate && table.rows[row].phase != .end
+            guard table.rows[row].kind == locate && table.rows[row].phase != .end else { return false }
+            guard let selection else { return true }
+            return traceSteps.object(step).map(selection.shows(object:)) ?? false
         }
         let searches = locates.map { step in
             let path = table.rows[traceSteps.first(step)].path
@@ -92,7 +97,7 @@ public enum LocateDiagram {
         let visible = RowSelection.visibleRows(candidates, budget: options.maximumNodes)
 
         let name = header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        var graph = canvas.graph(id: "locate", title: "Relaunch search per object\(name)", rankDirection: .leftToRight)
+        var graph = canvas.graph(id: "locate", title: (selection?.title("Relaunch search per object\(name)") ?? "Relaunch search per object\(name)"), rankDirection: .leftToRight)
         graph.attributes.set(.rankSeparation(0.3))
         graph.attributes.set(.nodeSeparation(0.15))
         if locates.isEmpty {
