@@ -187,19 +187,21 @@ struct HierarchyTree {
         return result
     }
 
-    /// Outcome names counted over the subtrees of `indices`.
-    func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int]) {
+    /// Outcome names counted over the subtrees of `indices`, and which of them are problems.
+    func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int], problems: Set<String>) {
         var tally = [Int](repeating: 0, count: outcomeNames.count)
+        var problems = Set<String>()
         var objects = 0
         var stack = indices
         while let index = stack.popLast() {
             objects += 1
             tally[outcomeOfItem[index]] += 1
+            if items[index].tone.isProblem { problems.insert(items[index].outcomeName) }
             stack.append(contentsOf: items[index].children)
         }
         var counts: [String: Int] = [:]
         for (number, count) in tally.enumerated() where count > 0 { counts[outcomeNames[number]] = count }
-        return (objects, counts)
+        return (objects, counts, problems)
     }
 
     /// Whether each item's subtree holds a problem.

@@ -1,5 +1,5 @@
 // How a flow too big for its node budget is cut down, whatever the trace's shape: exclusions in
-// a row below one parent become one node; past a tenth of the budget in passes, the passes
+// a row below one parent become one node; past a fiftieth of the budget in passes, the passes
 // between the first and the last ones collapse into one node; then steps, rows and exclusion
 // groups are kept by RowSelection's preference (problems, then the slower, then the earlier), and
 // each run of what is hidden becomes one summary node that counts what it holds.
@@ -135,12 +135,12 @@ struct FlowBudget {
         return result
     }
 
-    /// Which passes are drawn: all while they take at most a tenth of the budget; past that the
+    /// Which passes are drawn: all while they are at most a fiftieth of the budget (8 of 400); past that the
     /// first and the last ones, and one summary between them that counts what it holds (a
     /// trace of a thousand relaunches reads as its start and its end, not as scattered passes).
     private func choosePhases(_ spines: [[FlowBuilder.SpineItem]], maximumNodes: Int) -> [Bool] {
         let drawn = phases.indices.filter { !spines[$0].isEmpty || phases[$0].stepIndex != nil }
-        let limit = max(2, maximumNodes / 10)
+        let limit = max(2, maximumNodes / 50)
         var shown = [Bool](repeating: true, count: phases.count)
         guard drawn.count > limit else { return shown }
         let head = limit / 2
@@ -267,5 +267,156 @@ extension FlowBuilder {
         if !objects.isEmpty { lines.append("\(DiagramText.count(objects.count)) objects in them") }
         graph.add(canvas.node(id, lines, tone: .summary, shape: .folder))
         return id
+    }
+}
+
+/// A pass (or the steps between passes) drawn but not yet chained, or a node standing for
+/// passes the budget hid; what decides the flow's columns.
+enum FlowBlock {
+    case body(Body)
+    case passes(NodeID)
+
+    struct Body {
+        var isPhase: Bool
+        var body = Subgraph(SubgraphID("pending", isCluster: false))
+        /// The head node of each item down the spine, and the item's estimated size.
+        var heads: [NodeID] = []
+        var sizes: [(width: Double, height: Double)] = []
+
+        /// The spine's columns: items in order, a new column once `columnHeight` is filled.
+        func columnStarts(columnHeight: Double?) -> [Int] {
+            guard let columnHeight else { return [0] }
+            var starts = [0]
+            var filled = 0.0
+            for (index, size) in sizes.enumerated() {
+                let height = size.height + 25
+                if filled > 0 && filled + height > columnHeight {
+                    starts.append(index)
+                    filled = 0
+                }
+                filled += height
+            }
+            return starts
+        }
+
+        /// Chains the spine's heads: down each column; the columns' first items on one rank, left
+        /// to right, with an invisible arrow from each column's last item to the next column.
+        mutating func chain(columnHeight: Double?) {
+            let starts = columnStarts(columnHeight: columnHeight)
+            var tops = Subgraph(SubgraphID(body.id.rawValue + "_columns", isCluster: false), attributes: [.rank(.same)])
+            for (column, start) in starts.enumerated() {
+                let end = column + 1 < starts.count ? starts[column + 1] : heads.count
+                for index in start + 1 ..< max(end, start + 1) { body.connect(heads[index - 1], to: heads[index]) }
+                if column > 0 {
+                    tops.connect(heads[starts[column - 1]], to: heads[start], [.style([.invisible])])
+                    body.connect(heads[start - 1], to: heads[start], [.style([.invisible]), .constraint(false)])
+                }
+            }
+            if starts.count > 1 { body.add(tops) }
+        }
+
+        /// Width and height of the spine in columns of `columnHeight`.
+        func page(columnHeight: Double?) -> (width: Double, height: Double) {
+            let starts = columnStarts(columnHeight: columnHeight)
+            var width = 0.0
+            var height = 0.0
+            for (column, start) in starts.enumerated() {
+                let end = column + 1 < starts.count ? starts[column + 1] : sizes.count
+                let slice = sizes[start..<end]
+                width += slice.reduce(0) { max($0, $1.width) } + 36
+                height = max(height, slice.reduce(0) { $0 + $1.height + 25 })
+            }
+            return (width, height)
+        }
+    }
+
+    /// Whether the passes stand in a row ordered by a chain of their first items rather than
+    /// joined by relaunch arrows: more than two, and nothing between them (the arrows of
+    /// several relaunches cross and scramble the order).
+    static func ordersPasses(_ blocks: [FlowBlock]) -> Bool {
+        blocks.count > 2 && blocks.allSatisfy { if case .body(let body) = $0 { return body.isPhase } else { return true } }
+    }
+
+    /// How many passes stand side by side before the next row of them: all, unless that makes
+    /// the page far wider than tall (a trace of many relaunches).
+    static func passesPerRow(_ blocks: [FlowBlock], columnHeight: Double?) -> Int {
+        // Only a flow of passes and the nodes for hidden passes is laid out in a grid.
+        var sizes: [(width: Double, height: Double)] = []
+        for block in blocks {
+            switch block {
+            case .body(let body):
+                guard body.isPhase else { return Int.max }
+                sizes.append(body.page(columnHeight: columnHeight))
+            case .passes:
+                sizes.append((220, 90))
+            }
+        }
+        guard sizes.count > 2 else { return Int.max }
+        let width = sizes.reduce(0) { $0 + $1.width + 20 }
+        let height = sizes.reduce(0) { max($0, $1.height + 30) }
+        guard DrawingShape.isOutOfShape(width: width, height: height), width > height else { return Int.max }
+        var best = sizes.count
+        var bestDistance = DrawingShape.distance(width: width, height: height)
+        for perRow in 1..<sizes.count {
+            var rowWidth = 0.0
+            var pageWidth = 0.0
+            var pageHeight = 0.0
+            var rowHeight = 0.0
+            for (index, size) in sizes.enumerated() {
+                if index % perRow == 0 {
+                    pageHeight += rowHeight
+                    rowWidth = 0
+                    rowHeight = 0
+                }
+                rowWidth += size.width + 20
+                rowHeight = max(rowHeight, size.height + 30)
+                pageWidth = max(pageWidth, rowWidth)
+            }
+            pageHeight += rowHeight
+            let distance = DrawingShape.distance(width: pageWidth, height: pageHeight)
+            if distance < bestDistance {
+                best = perRow
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The column height that brings the whole flow nearest a screen's shape, nil for one
+    /// column each (a flow already within shape, as small ones are).
+    static func columnHeight(_ blocks: [FlowBlock]) -> Double? {
+        let bodies = blocks.compactMap { if case .body(let body) = $0 { return body } else { return nil } }
+        func page(_ columnHeight: Double?) -> (width: Double, height: Double) {
+            // Passes stand side by side; steps between them (and hidden passes' nodes) go below.
+            var width = 0.0
+            var height = 0.0
+            var below = 0.0
+            for body in bodies {
+                let size = body.page(columnHeight: columnHeight)
+                if body.isPhase {
+                    width += size.width + 20
+                    height = max(height, size.height + 30)
+                } else {
+                    below += size.height
+                    width = max(width, size.width)
+                }
+            }
+            return (width, height + below + Double(blocks.count - bodies.count) * 60)
+        }
+        let natural = page(nil)
+        guard DrawingShape.isOutOfShape(width: natural.width, height: natural.height), natural.height > natural.width else { return nil }
+        var best: Double?
+        var bestDistance = DrawingShape.distance(width: natural.width, height: natural.height)
+        let tallest = bodies.reduce(0.0) { max($0, $1.page(columnHeight: nil).height) }
+        for columns in 2...40 {
+            let columnHeight = tallest / Double(columns)
+            let size = page(columnHeight)
+            let distance = DrawingShape.distance(width: size.width, height: size.height)
+            if distance < bestDistance {
+                best = columnHeight
+                bestDistance = distance
+            }
+        }
+        return best
     }
 }

@@ -192,8 +192,10 @@ struct FlowBuilder {
         // FlowDiagram.maximumNodesWithRelaunchArrow): the count is known before anything is drawn.
         let legend = legend(relaunchArrow: true)
         let drawnNodes = legend.totalNodeCount + FlowBudget.cost(spines, rows: rows, phases: topLevel, shown: phaseShown)
-        let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow
-        var previousTail: (node: NodeID, wasPhase: Bool)?
+        // First every pass's body and the size of each item down its spine; then, the page's
+        // shape known, the spines are chained (in columns where one column would be far too tall)
+        // and the passes joined.
+        var blocks: [FlowBlock] = []
         var hiddenPhases: [Int] = []
         for (phaseIndex, phase) in topLevel.enumerated() {
             guard phaseShown[phaseIndex] else {
@@ -201,46 +203,79 @@ struct FlowBuilder {
                 continue
             }
             if !hiddenPhases.isEmpty {
-                let id = drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)
-                if let previous = previousTail { graph.connect(previous.node, to: id) }
-                previousTail = (id, false)
+                blocks.append(.passes(drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)))
                 hiddenPhases = []
             }
             let spine = spines[phaseIndex]
             guard !spine.isEmpty || phase.stepIndex != nil else { continue }
-            var body: Subgraph
+            var block = FlowBlock.Body(isPhase: phase.stepIndex != nil)
             if let stepIndex = phase.stepIndex {
-                body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(stepIndex))
+                block.body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(stepIndex))
             } else {
-                body = Subgraph(SubgraphID("top\(phaseIndex)", isCluster: false))
+                block.body = Subgraph(SubgraphID("top\(phaseIndex)", isCluster: false))
             }
-            var heads: [NodeID] = []
             for item in spine {
-                heads.append(draw(item, rows: rows, into: &body))
+                let drawn = draw(item, rows: rows, into: &block.body)
+                block.heads.append(drawn.head)
+                block.sizes.append(drawn.size)
             }
-            if heads.isEmpty, let stepIndex = phase.stepIndex {
+            if block.heads.isEmpty, let stepIndex = phase.stepIndex {
                 let id = NodeID("empty\(phaseIndex)")
-                body.add(canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked))
-                heads.append(id)
+                let node = canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked)
+                block.body.add(node)
+                block.heads.append(id)
+                block.sizes.append(DrawingShape.size(of: node))
             }
-            for (from, to) in zip(heads, heads.dropFirst()) { body.connect(from, to: to) }
-            graph.add(body)
-            if let first = heads.first, let previous = previousTail {
-                let betweenPhases = previous.wasPhase && phase.stepIndex != nil
+            blocks.append(.body(block))
+        }
+        if !hiddenPhases.isEmpty { blocks.append(.passes(drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph))) }
+        let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow && !FlowBlock.ordersPasses(blocks)
+        let columnHeight = FlowBlock.columnHeight(blocks)
+        let passesPerRow = FlowBlock.passesPerRow(blocks, columnHeight: columnHeight)
+        var previousTail: (node: NodeID, wasPhase: Bool)?
+        // In a grid of passes (many relaunches), each block hangs below the one a row up.
+        let grid = passesPerRow != Int.max
+        // Passes side by side in the order they ran: their first items share a rank, chained
+        // left to right (with only two, as most traces have, they fall in order by themselves).
+        let ordered = !grid && FlowBlock.ordersPasses(blocks)
+        var tops = Subgraph(SubgraphID("passes", isCluster: false), attributes: [.rank(.same)])
+        var slots: [NodeID] = []
+        for block in blocks {
+            let head: NodeID
+            let tail: NodeID
+            let isPhase: Bool
+            switch block {
+            case .passes(let id):
+                (head, tail, isPhase) = (id, id, false)
+            case .body(var body):
+                body.chain(columnHeight: columnHeight)
+                graph.add(body.body)
+                guard let first = body.heads.first, let last = body.heads.last else { continue }
+                (head, tail, isPhase) = (first, last, body.isPhase)
+            }
+            if let previous = previousTail {
+                let betweenPhases = previous.wasPhase && isPhase
                 // No label on this edge: Graphviz 2.42 crashes routing a labelled constraint=false
                 // edge between clusters of big graphs. The legend explains the dashed arrow.
-                if !betweenPhases {
-                    graph.connect(previous.node, to: first)
+                if ordered {
+                    if let last = slots.last { tops.connect(last, to: head, [.style([.invisible])]) }
+                } else if grid {
+                    graph.connect(previous.node, to: head, [.style([betweenPhases && relaunchArrow ? .dashed : .invisible]),
+                                                            .constraint(false)])
+                } else if !betweenPhases {
+                    graph.connect(previous.node, to: head)
                 } else if relaunchArrow {
-                    graph.connect(previous.node, to: first, [.style([.dashed]), .constraint(false)])
+                    graph.connect(previous.node, to: head, [.style([.dashed]), .constraint(false)])
                 }
             }
-            if let last = heads.last { previousTail = (last, phase.stepIndex != nil) }
+            if grid {
+                if slots.count >= passesPerRow { graph.connect(slots[slots.count - passesPerRow], to: head, [.style([.invisible])]) }
+                slots.append(tail)
+            }
+            if ordered { slots.append(head) }
+            previousTail = (tail, isPhase)
         }
-        if !hiddenPhases.isEmpty {
-            let id = drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)
-            if let previous = previousTail { graph.connect(previous.node, to: id) }
-        }
+        if ordered { graph.add(tops) }
         graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
         return graph
     }
@@ -281,35 +316,36 @@ struct FlowBuilder {
     }
 
     /// Draws one spine item; returns its head node (where spine edges attach).
-    func draw(_ item: SpineItem, rows: [Row], into body: inout Subgraph) -> NodeID {
+    func draw(_ item: SpineItem, rows: [Row], into body: inout Subgraph) -> (head: NodeID, size: (width: Double, height: Double)) {
+        let node: Node
         switch item {
         case .step(let index):
-            let id = NodeID("s\(index)")
-            body.add(stepNode(id, index: index, isRowHead: true))
-            return id
+            node = stepNode(NodeID("s\(index)"), index: index, isRowHead: true)
         case .row(let rowIndex):
             let row = rows[rowIndex]
             var group = Subgraph(SubgraphID("row\(rowIndex)", isCluster: false), attributes: [.rank(.same)])
             var previous: NodeID?
+            var size = (width: 0.0, height: 0.0)
             for (position, index) in row.stepIndices.enumerated() {
                 let id = NodeID("s\(index)")
-                group.add(stepNode(id, index: index, isRowHead: position == 0))
+                let step = stepNode(id, index: index, isRowHead: position == 0)
+                group.add(step)
+                let stepSize = DrawingShape.size(of: step)
+                size = (size.width + stepSize.width + (previous == nil ? 0 : 18), max(size.height, stepSize.height))
                 if let previous {
                     group.connect(previous, to: id, steps.kind(index) == .finishedRestoring ? [.style([.dashed])] : [])
                 }
                 previous = id
             }
             body.add(group)
-            return NodeID("s\(row.stepIndices.first ?? 0)")
+            return (NodeID("s\(row.stepIndices.first ?? 0)"), size)
         case .exclusions(let members):
-            let id = NodeID("excluded\(members[0])")
-            body.add(exclusionGroupNode(id, members: members))
-            return id
+            node = exclusionGroupNode(NodeID("excluded\(members[0])"), members: members)
         case .summary(let hidden):
-            let id = NodeID("summary\(hidden.firstKey)")
-            body.add(summaryNode(id, hidden: hidden, rows: rows))
-            return id
+            node = summaryNode(NodeID("summary\(hidden.firstKey)"), hidden: hidden, rows: rows)
         }
+        body.add(node)
+        return (node.id, DrawingShape.size(of: node))
     }
 
     func phaseTitle(_ step: Int) -> String {

@@ -187,34 +187,28 @@ public enum HierarchyDiagram {
         var graph = canvas.graph(id: "hierarchy", title: title)
         graph.attributes.set(.rankSeparation(0.45))
         // A trace's focus has already chosen its objects; a scenario's depth is the cut's.
-        let cut = tree.cut(budget: options.maximumNodes, maximumDepth: fromScenario ? options.focus.depth.map { max(1, $0) } : nil)
-
-        func addSummary(for parent: Int?, hidden: [Int], isDepthCut: Bool) {
-            let (objects, counts) = tree.outcomeCounts(hidden)
-            let id = NodeID("more" + (parent.map(String.init) ?? "Roots"))
-            let head = isDepthCut ? "+\(objects) below (collapsed)" : "+\(objects) more (collapsed)"
-            graph.add(canvas.node(id, [head, DiagramText.tally(counts)], tone: .summary, shape: .folder))
-            if let parent { graph.connect(NodeID("o\(parent)"), to: id, [.style([.dashed])]) }
-        }
-        func visit(_ index: Int) {
-            let item = tree.items[index]
-            let text = item.traceNode.map(describe) ?? (title: item.title, lines: item.lines, shape: item.shape)
-            graph.add(canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape))
-            let shown = cut.shownChildren[index] ?? []
-            for child in shown {
-                visit(child)
-                var attributes: [Attribute] = []
-                if let label = tree.items[child].edgeLabel {
-                    attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+        let depthCap = fromScenario ? options.focus.depth.map { max(1, $0) } : nil
+        var drawing = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: depthCap),
+                                       canvas: canvas, describe: describe)
+        // A drawing far taller than wide (a long chain) is cut shallower until it is within shape.
+        if drawing.isTooTall {
+            var low = 1
+            var high = drawing.depth - 1
+            var best: HierarchyDrawing?
+            while low <= high {
+                let middle = (low + high) / 2
+                let candidate = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: middle),
+                                                 canvas: canvas, describe: describe)
+                if candidate.isTooTall {
+                    high = middle - 1
+                } else {
+                    best = candidate
+                    low = middle + 1
                 }
-                graph.connect(NodeID("o\(index)"), to: NodeID("o\(child)"), attributes)
             }
-            if let hidden = cut.summaries[index] {
-                addSummary(for: index, hidden: hidden, isDepthCut: shown.isEmpty)
-            }
+            if let best { drawing = best }
         }
-        for root in cut.shownRoots { visit(root) }
-        if let hidden = cut.summaries[nil] { addSummary(for: nil, hidden: hidden, isDepthCut: false) }
+        drawing.add(to: &graph, canvas: canvas)
         graph.add(legend(canvas, fromScenario: fromScenario))
         return graph
     }

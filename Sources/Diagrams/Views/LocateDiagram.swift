@@ -105,14 +105,26 @@ public enum LocateDiagram {
         }
         var hiddenRun: [Int] = []
         var previousRowHead: NodeID?
+        /// Each drawn row's nodes, for the page's shape.
+        var drawnRows: [[Node]] = []
         func flushHidden() {
             guard !hiddenRun.isEmpty else { return }
-            var counts: [String: Int] = [:]
-            for index in hiddenRun { counts[traceSteps.via(locates[index]) ?? "?", default: 0] += 1 }
-            let vias = Dictionary(uniqueKeysWithValues: counts.map { ("via " + $0.key, $0.value) })
+            var found: [String: Int] = [:]
+            var problems: [String: Int] = [:]
+            for index in hiddenRun {
+                if let last = searches[index].last, isProblem(searches[index]) {
+                    problems[describe(last).lines.count > 2 ? "class mismatch" : (last.outcome == .interrupted ? "unfinished" : "not found"), default: 0] += 1
+                } else {
+                    found["via " + (traceSteps.via(locates[index]) ?? "?"), default: 0] += 1
+                }
+            }
             let id = NodeID("more\(hiddenRun[0])")
-            graph.add(canvas.node(id, ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)],
-                                  tone: .summary, shape: .folder))
+            var lines = ["+\(DiagramText.count(hiddenRun.count)) more objects looked for (collapsed)"]
+            if !problems.isEmpty { lines.append("problems: " + DiagramText.tally(problems)) }
+            if !found.isEmpty { lines.append("found " + DiagramText.tally(found)) }
+            let node = canvas.node(id, lines, tone: .summary, shape: .folder)
+            graph.add(node)
+            drawnRows.append([node])
             chainRow(id)
             hiddenRun = []
         }
@@ -135,18 +147,22 @@ public enum LocateDiagram {
             if let className = traceSteps.className(locate) { lines.append(DiagramText.short(className)) }
             if let ancestry = DiagramText.ancestry(path ?? []) { lines.append(ancestry) }
             if let duration = traceSteps.durationText(locate) { lines.append(duration) }
-            graph.add(canvas.node(objectID, lines, tone: .process))
+            var row = [canvas.node(objectID, lines, tone: .process)]
+            graph.add(row[0])
             chainRow(objectID)
             var previous = objectID
             for (position, step) in searches[index].enumerated() {
                 let id = NodeID("o\(index)s\(position)")
                 let (text, tone) = describe(step)
-                graph.add(canvas.node(id, text, tone: tone))
+                row.append(canvas.node(id, text, tone: tone))
+                graph.add(row[row.count - 1])
                 graph.connect(previous, to: id)
                 previous = id
             }
+            drawnRows.append(row)
         }
         flushHidden()
+        wrapIntoColumns(drawnRows, graph: &graph)
         graph.add(canvas.legend([
             (.process, .box, "object looked for at relaunch"),
             (.notAsked, .box, "step skipped: no restoration class"),
@@ -161,6 +177,59 @@ public enum LocateDiagram {
             "With a restoration class, only it is asked (rule 13).",
         ], rankDirection: .leftToRight))
         return graph
+    }
+
+    /// Rows stacked in one column make a page many times taller than wide: past the shape's
+    /// limit they are laid out in columns side by side, each starting where the longest row of
+    /// the one before ends, in trace order top to bottom and then left to right.
+    static func wrapIntoColumns(_ rows: [[Node]], graph: inout Graph) {
+        guard rows.count > 1 else { return }
+        let sizes = rows.map { $0.map(DrawingShape.size(of:)) }
+        let heights = sizes.map { row in row.reduce(0) { max($0, $1.height) } + 10.8 }
+        func page(_ starts: [Int]) -> (width: Double, height: Double) {
+            var width = 0.0
+            var height = 0.0
+            for (column, start) in starts.enumerated() {
+                let end = column + 1 < starts.count ? starts[column + 1] : rows.count
+                var positions: [Double] = []
+                for row in start..<end {
+                    for (position, size) in sizes[row].enumerated() {
+                        if position < positions.count { positions[position] = max(positions[position], size.width) } else { positions.append(size.width) }
+                    }
+                }
+                width += positions.reduce(0, +) + Double(max(positions.count - 1, 0)) * 21.6 + 21.6
+                height = max(height, heights[start..<end].reduce(0, +))
+            }
+            return (width, height)
+        }
+        let natural = page([0])
+        guard DrawingShape.isOutOfShape(width: natural.width, height: natural.height), natural.height > natural.width else { return }
+        var best = [0]
+        var bestDistance = DrawingShape.distance(width: natural.width, height: natural.height)
+        for columns in 2...min(rows.count, 40) {
+            let starts = DrawingShape.columnStarts(heights, columns: columns)
+            let size = page(starts)
+            let distance = DrawingShape.distance(width: size.width, height: size.height)
+            if distance < bestDistance {
+                best = starts
+                bestDistance = distance
+            }
+        }
+        guard best.count > 1 else { return }
+        for (column, start) in best.enumerated() {
+            let end = column + 1 < best.count ? best[column + 1] : rows.count
+            // The column's heads share a rank (one x), chained to keep their order top to bottom.
+            var heads = Subgraph(SubgraphID("column\(column)", isCluster: false), attributes: [.rank(.same)])
+            for row in start + 1 ..< end {
+                heads.connect(rows[row - 1][0].id, to: rows[row][0].id, [.style([.invisible])])
+            }
+            graph.add(heads)
+            if column > 0 {
+                let previous = best[column - 1]
+                let longest = rows[previous..<start].reduce(0) { max($0, $1.count) }
+                graph.connect(rows[previous][0].id, to: rows[start][0].id, [.style([.invisible]), .minimumLength(longest)])
+            }
+        }
     }
 
     static func isProblem(_ search: [SearchStep]) -> Bool {

@@ -1,0 +1,182 @@
+// The hierarchy view's cut made into nodes and edges, with its page's shape: a parent with more
+// children than fit a screen's width hangs them in several rows (each row below the subtrees of
+// the one before, as Graphviz's `unflatten` staggers leaves), and the forest of windows likewise.
+
+import Graphviz
+
+/// What ``HierarchyDiagram`` draws of one cut of a ``HierarchyTree``.
+struct HierarchyDrawing {
+    /// A drawn node: an object of the tree or a summary of what the cut hid.
+    struct Drawn {
+        var node: Node
+        /// Drawn children, in order (summaries last), by index in ``HierarchyDrawing/drawn``.
+        var children: [Int] = []
+        var edgeLabel: String?
+        var isSummary = false
+    }
+
+    private(set) var drawn: [Drawn] = []
+    /// The drawn roots (summary of hidden roots last).
+    private(set) var roots: [Int] = []
+    /// At most this many siblings side by side; Int.max for no wrapping.
+    private(set) var rowLength = Int.max
+
+    init(tree: HierarchyTree, cut: HierarchyTree.Cut, canvas: DiagramCanvas,
+         describe: (Int) -> (title: String, lines: [String], shape: NodeShape)) {
+        var drawn: [Drawn] = []
+        func summary(for parent: Int?, hidden: [Int], isDepthCut: Bool) -> Int {
+            let (objects, counts, problems) = tree.outcomeCounts(hidden)
+            let id = NodeID("more" + (parent.map(String.init) ?? "Roots"))
+            let count = DiagramText.count(objects)
+            var lines = [isDepthCut ? "+\(count) below (collapsed)" : "+\(count) more (collapsed)"]
+            let failed = counts.filter { problems.contains($0.key) }
+            let others = counts.filter { !problems.contains($0.key) }
+            if !failed.isEmpty { lines += DiagramText.wrapped("problems: " + DiagramText.tally(failed)) }
+            if !others.isEmpty { lines += DiagramText.wrapped(DiagramText.tally(others)) }
+            drawn.append(Drawn(node: canvas.node(id, lines, tone: .summary, shape: .folder), isSummary: true))
+            return drawn.count - 1
+        }
+        func visit(_ index: Int) -> Int {
+            let item = tree.items[index]
+            let text = item.traceNode.map(describe) ?? (title: item.title, lines: item.lines, shape: item.shape)
+            drawn.append(Drawn(node: canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape),
+                               edgeLabel: item.edgeLabel))
+            let position = drawn.count - 1
+            let shown = cut.shownChildren[index] ?? []
+            var children: [Int] = []
+            for child in shown { children.append(visit(child)) }
+            if let hidden = cut.summaries[index] { children.append(summary(for: index, hidden: hidden, isDepthCut: shown.isEmpty)) }
+            drawn[position].children = children
+            return position
+        }
+        var roots = cut.shownRoots.map(visit)
+        if let hidden = cut.summaries[nil] { roots.append(summary(for: nil, hidden: hidden, isDepthCut: false)) }
+        self.drawn = drawn
+        self.roots = roots
+        self.sizes = drawn.map { DrawingShape.size(of: $0.node) }
+        chooseRowLength()
+    }
+
+    private var sizes: [(width: Double, height: Double)] = []
+
+    /// Ranks between a parent and its children, in points (ranksep 0.45 in).
+    private static let rankGap = 32.4
+    private static let siblingGap = 18.0
+
+    /// The extent of `siblings`' subtrees hung in rows of `rowLength`: width, height and ranks.
+    private func extent(_ siblings: [Int], rowLength: Int) -> (width: Double, height: Double, ranks: Int) {
+        var width = 0.0
+        var height = 0.0
+        var ranks = 0
+        var start = 0
+        while start < siblings.count {
+            let row = siblings[start ..< min(start + rowLength, siblings.count)]
+            var rowWidth = 0.0
+            var rowHeight = 0.0
+            var rowRanks = 0
+            for sibling in row {
+                let size = subtree(sibling, rowLength: rowLength)
+                rowWidth += size.width + HierarchyDrawing.siblingGap
+                rowHeight = max(rowHeight, size.height)
+                rowRanks = max(rowRanks, size.ranks)
+            }
+            width = max(width, rowWidth)
+            height += rowHeight + (start > 0 ? HierarchyDrawing.rankGap : 0)
+            ranks += rowRanks
+            start += rowLength
+        }
+        return (width, height, ranks)
+    }
+
+    private func subtree(_ index: Int, rowLength: Int) -> (width: Double, height: Double, ranks: Int) {
+        let own = sizes[index]
+        guard !drawn[index].children.isEmpty else { return (own.width, own.height, 1) }
+        let below = extent(drawn[index].children, rowLength: rowLength)
+        return (max(own.width, below.width), own.height + HierarchyDrawing.rankGap + below.height, 1 + below.ranks)
+    }
+
+    /// The estimated page with siblings in rows of `rowLength`.
+    private func page(rowLength: Int) -> (width: Double, height: Double) {
+        let size = extent(roots, rowLength: rowLength)
+        return (size.width, size.height)
+    }
+
+    /// How many levels the drawing has.
+    var depth: Int { extent(roots, rowLength: Int.max).ranks }
+
+    /// Far taller than wide even before any wrapping: a cut too deep for its width.
+    var isTooTall: Bool {
+        let size = page(rowLength: Int.max)
+        return DrawingShape.isOutOfShape(width: size.width, height: size.height) && size.height > size.width && depth > 2
+    }
+
+    /// The row length whose page comes nearest a screen's shape, when the unwrapped page is far too wide.
+    private mutating func chooseRowLength() {
+        let natural = page(rowLength: Int.max)
+        guard DrawingShape.isOutOfShape(width: natural.width, height: natural.height), natural.width > natural.height else { return }
+        let widest = max(roots.count, drawn.reduce(0) { max($0, $1.children.count) })
+        var best = Int.max
+        var bestDistance = DrawingShape.distance(width: natural.width, height: natural.height)
+        var candidate = widest - 1
+        while candidate >= 1 {
+            let size = page(rowLength: candidate)
+            let distance = DrawingShape.distance(width: size.width, height: size.height)
+            if distance < bestDistance {
+                best = candidate
+                bestDistance = distance
+            }
+            // Every length while few, then about 5 % steps.
+            candidate = candidate > 40 ? candidate * 19 / 20 : candidate - 1
+        }
+        rowLength = best
+    }
+
+    /// Adds the nodes and edges to `graph`. Wrapped rows hang below the one before through
+    /// invisible edges from each sibling to the one a row down, as long as its subtree. Leaves
+    /// wrapped below one parent go in a box of their own with one arrow from the parent: an
+    /// arrow to each would cross every row above it and make the page as wide as before.
+    func add(to graph: inout Graph, canvas: DiagramCanvas) {
+        var boxed = [Bool](repeating: false, count: drawn.count)
+        var boxes: [(parent: Int, children: [Int])] = []
+        if rowLength != Int.max {
+            for (index, item) in drawn.enumerated()
+            where item.children.count > rowLength && item.children.allSatisfy({ drawn[$0].children.isEmpty }) {
+                boxes.append((index, item.children))
+                for child in item.children { boxed[child] = true }
+            }
+        }
+        for (index, item) in drawn.enumerated() where !boxed[index] { graph.add(item.node) }
+        for (index, item) in drawn.enumerated() {
+            for child in item.children where !boxed[child] {
+                var attributes: [Attribute] = []
+                if drawn[child].isSummary {
+                    attributes = [.style([.dashed])]
+                } else if let label = drawn[child].edgeLabel {
+                    attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+                }
+                graph.connect(drawn[index].node.id, to: drawn[child].node.id, attributes)
+            }
+        }
+        guard rowLength != Int.max else { return }
+        func wrap(_ siblings: [Int], into body: inout some GraphBody) {
+            guard siblings.count > rowLength else { return }
+            for position in rowLength ..< siblings.count {
+                let above = siblings[position - rowLength]
+                let ranks = subtree(above, rowLength: rowLength).ranks
+                body.connect(drawn[above].node.id, to: drawn[siblings[position]].node.id,
+                             [.style([.invisible]), .minimumLength(ranks)])
+            }
+        }
+        wrap(roots, into: &graph)
+        for item in drawn where !(item.children.first.map { boxed[$0] } ?? false) { wrap(item.children, into: &graph) }
+        if !boxes.isEmpty { graph.attributes.set(.compound(true)) }
+        for box in boxes {
+            let id = SubgraphID("children\(box.parent)")
+            var cluster = canvas.cluster(id.rawValue, title: "\(DiagramText.count(box.children.count)) below")
+            for child in box.children { cluster.add(drawn[child].node) }
+            wrap(box.children, into: &cluster)
+            graph.add(cluster)
+            graph.connect(drawn[box.parent].node.id, to: drawn[box.children[0]].node.id, [.headCluster(id)])
+        }
+    }
+}
