@@ -20,6 +20,15 @@ enum DrawingShape {
         return (max(54, Double(longest) * 6.2 + 4), max(36, Double(label.lines.count) * 14 + 8))
     }
 
+    /// The bound a checked page keeps to, either way (under the 4:1 promised, for the title).
+    static let limit = 3.5
+
+    /// Whether a laid-out page of `width` × `height` points is past ``limit``.
+    static func isBeyondLimit(width: Double, height: Double) -> Bool {
+        guard width > 0, height > 0 else { return false }
+        return width > height * limit || height > width * limit
+    }
+
     /// Whether a drawing of `width` × `height` points needs wrapping.
     static func isOutOfShape(width: Double, height: Double) -> Bool {
         guard width > 0, height > 0 else { return false }

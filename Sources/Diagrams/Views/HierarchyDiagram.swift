@@ -208,10 +208,37 @@ public enum HierarchyDiagram {
             }
             if let best { drawing = best }
         }
-        drawing.add(to: &graph, canvas: canvas)
-        graph.add(legend(canvas, fromScenario: fromScenario))
-        return graph
+        let legend = legend(canvas, fromScenario: fromScenario)
+        var body = graph
+        drawing.add(to: &body, canvas: canvas)
+        body.add(legend)
+        // The estimate cannot see every layout (a long chain with leaves at each level drifts
+        // sideways level by level): a big drawing is laid out once to check, and cut shallower
+        // until its page is within shape.
+        if drawing.drawn.count >= HierarchyDiagram.checkedAbove, let size = GraphvizRenderer.shared.layoutSize(body),
+            DrawingShape.isBeyondLimit(width: size.width, height: size.height)
+        {
+            var cap = drawing.depth / 2
+            while cap >= 1 {
+                let candidate = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: cap),
+                                                 canvas: canvas, describe: describe)
+                var candidateBody = graph
+                candidate.add(to: &candidateBody, canvas: canvas)
+                candidateBody.add(legend)
+                if let size = GraphvizRenderer.shared.layoutSize(candidateBody),
+                    !DrawingShape.isBeyondLimit(width: size.width, height: size.height)
+                {
+                    body = candidateBody
+                    break
+                }
+                cap /= 2
+            }
+        }
+        return body
     }
+
+    /// Drawings of at least this many nodes have their page checked by a layout.
+    static let checkedAbove = 150
 
     static func legend(_ canvas: DiagramCanvas, fromScenario: Bool) -> Subgraph {
         let kinds: [(tone: Tone, shape: NodeShape, text: String)] = [

@@ -101,19 +101,34 @@ struct HierarchyDrawing {
         return (size.width, size.height)
     }
 
+    /// The page as dot lays a tree out without wrapping: each level as wide as its nodes side by
+    /// side, as tall as its tallest (nodes of different levels share columns, unlike subtrees' boxes).
+    private func levelPage() -> (width: Double, height: Double) {
+        var widths: [Double] = []
+        var heights: [Double] = []
+        var level = roots
+        while !level.isEmpty {
+            widths.append(level.reduce(0) { $0 + sizes[$1].width + HierarchyDrawing.siblingGap })
+            heights.append(level.reduce(0) { max($0, sizes[$1].height) } + HierarchyDrawing.rankGap)
+            level = level.flatMap { drawn[$0].children }
+        }
+        return (widths.max() ?? 0, heights.reduce(0, +))
+    }
+
     /// How many levels the drawing has.
     var depth: Int { extent(roots, rowLength: Int.max).ranks }
 
     /// Far taller than wide even before any wrapping: a cut too deep for its width.
     var isTooTall: Bool {
-        let size = page(rowLength: Int.max)
+        let size = levelPage()
         return DrawingShape.isOutOfShape(width: size.width, height: size.height) && size.height > size.width && depth > 2
     }
 
     /// The row length whose page comes nearest a screen's shape, when the unwrapped page is far too wide.
     private mutating func chooseRowLength() {
+        let levels = levelPage()
+        guard DrawingShape.isOutOfShape(width: levels.width, height: levels.height), levels.width > levels.height else { return }
         let natural = page(rowLength: Int.max)
-        guard DrawingShape.isOutOfShape(width: natural.width, height: natural.height), natural.width > natural.height else { return }
         let widest = max(roots.count, drawn.reduce(0) { max($0, $1.children.count) })
         var best = Int.max
         var bestDistance = DrawingShape.distance(width: natural.width, height: natural.height)
@@ -132,17 +147,19 @@ struct HierarchyDrawing {
     }
 
     /// Adds the nodes and edges to `graph`. Wrapped rows hang below the one before through
-    /// invisible edges from each sibling to the one a row down, as long as its subtree. Leaves
-    /// wrapped below one parent go in a box of their own with one arrow from the parent: an
-    /// arrow to each would cross every row above it and make the page as wide as before.
+    /// invisible edges from each sibling to the one a row down, as long as its subtree. The
+    /// leaves of a parent with more than a row of them go in a box of their own with one arrow
+    /// from the parent: an arrow to each would cross every row above it and make the page as
+    /// wide as before.
     func add(to graph: inout Graph, canvas: DiagramCanvas) {
         var boxed = [Bool](repeating: false, count: drawn.count)
         var boxes: [(parent: Int, children: [Int])] = []
         if rowLength != Int.max {
-            for (index, item) in drawn.enumerated()
-            where item.children.count > rowLength && item.children.allSatisfy({ drawn[$0].children.isEmpty }) {
-                boxes.append((index, item.children))
-                for child in item.children { boxed[child] = true }
+            for (index, item) in drawn.enumerated() where item.children.count > rowLength {
+                let leaves = item.children.filter { drawn[$0].children.isEmpty }
+                guard leaves.count > rowLength else { continue }
+                boxes.append((index, leaves))
+                for child in leaves { boxed[child] = true }
             }
         }
         for (index, item) in drawn.enumerated() where !boxed[index] { graph.add(item.node) }
@@ -166,9 +183,20 @@ struct HierarchyDrawing {
                 body.connect(drawn[above].node.id, to: drawn[siblings[position]].node.id,
                              [.style([.invisible]), .minimumLength(ranks)])
             }
+            // Each row in order, left to right.
+            var start = 0
+            while start < siblings.count {
+                let row = siblings[start ..< min(start + rowLength, siblings.count)]
+                var ordered = Subgraph(SubgraphID("row\(siblings[start])", isCluster: false), attributes: [.rank(.same)])
+                for (left, right) in zip(row, row.dropFirst()) {
+                    ordered.connect(drawn[left].node.id, to: drawn[right].node.id, [.style([.invisible])])
+                }
+                if row.count > 1 { body.add(ordered) }
+                start += rowLength
+            }
         }
         wrap(roots, into: &graph)
-        for item in drawn where !(item.children.first.map { boxed[$0] } ?? false) { wrap(item.children, into: &graph) }
+        for item in drawn { wrap(item.children.filter { !boxed[$0] }, into: &graph) }
         if !boxes.isEmpty { graph.attributes.set(.compound(true)) }
         for box in boxes {
             let id = SubgraphID("children\(box.parent)")
