@@ -12,7 +12,7 @@ public struct ShapedTraceGenerator: Sendable {
     public enum Shape: String, Sendable, CaseIterable {
         /// Thousands of windows: half the objects are window roots, each with one view.
         case wide
-        /// A chain 999 levels deep, the other objects views below its first 50 levels.
+        /// A chain 999 levels deep, the other objects views below its first 10 levels.
         case deep
         /// One navigation controller with every other object pushed on its stack.
         case stack
@@ -143,9 +143,9 @@ public struct ShapedTraceGenerator: Sendable {
                                     fate: last ? .classMismatch : .restored(.storyboard), parent: chain)
                         level += 1
                     } else {
-                        // The rest hang as views from the first 50 levels (paths of 1,000
+                        // The rest hang as views from the first 10 levels (paths of 1,000
                         // components are written whole on every record).
-                        let parent = (objects.count * 7919) % 50
+                        let parent = (objects.count * 7919) % 10
                         add("Leaf \(objects.count)", "UIScrollView", kind: .view, fate: .restored(.existing), parent: parent)
                     }
                 }

@@ -45,19 +45,15 @@ public enum HierarchyDiagram {
         }
         /// The pathless exclusions below one parent, nested by their `depth` (see ``nested(_:)``);
         /// without recursion, however deep the nesting.
+        // Described only if drawn, as trace nodes are: numbered after the nodes.
+        var drawnExclusions: [TraceHierarchy.UnplacedExclusion] = []
         func addPathless(_ exclusions: [TraceHierarchy.UnplacedExclusion], parent: Int?) {
             let (roots, children) = nested(exclusions)
             var pending = roots.reversed().map { (index: $0, parent: parent) }
             while let (index, under) = pending.popLast() {
-                let exclusion = exclusions[index]
-                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
-                let added = tree.add(HierarchyItem(
-                    title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
-                    lines: [DiagramText.short(exclusion.className ?? "object")]
-                        + (verdict.map { DiagramText.verdict($0.summary) }
-                           ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
-                    shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded"),
-                    parent: under)
+                let added = tree.add(HierarchyItem(traceNode: hierarchy.nodes.count + drawnExclusions.count, tone: .excluded,
+                                                   outcomeName: "excluded"), parent: under)
+                drawnExclusions.append(exclusions[index])
                 pending += children[index].reversed().map { ($0, added) }
             }
         }
@@ -75,6 +71,15 @@ public enum HierarchyDiagram {
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         return draw(tree, title: selection.title("Hierarchy by restoration path\(name)"), options: options, fromScenario: false) { index in
+            guard index < hierarchy.nodes.count else {
+                let exclusion = drawnExclusions[index - hierarchy.nodes.count]
+                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
+                return (exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
+                        [DiagramText.short(exclusion.className ?? "object")]
+                            + (verdict.map { DiagramText.verdict($0.summary) }
+                               ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
+                        ObjectShape.forClass(exclusion.className))
+            }
             let node = hierarchy.nodes[index]
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
