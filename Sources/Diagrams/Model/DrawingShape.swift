@@ -10,6 +10,8 @@ import Graphviz
 enum DrawingShape {
     /// The page ratio a wrapped drawing aims at (width over height): a screen's, a little wide.
     static let targetRatio = 1.4
+    /// Drawings of fewer nodes are left as they are: the legend beside them keeps their page in shape.
+    static let smallestReshaped = 40
     /// Wrapping starts only past this ratio either way, so small drawings stay as they were.
     static let wrapBeyond = 2.5
 

@@ -120,12 +120,15 @@ struct HierarchyDrawing {
 
     /// Far taller than wide even before any wrapping: a cut too deep for its width.
     var isTooTall: Bool {
+        guard drawn.count >= DrawingShape.smallestReshaped else { return false }
         let size = levelPage()
         return DrawingShape.isOutOfShape(width: size.width, height: size.height) && size.height > size.width && depth > 2
     }
 
     /// The row length whose page comes nearest a screen's shape, when the unwrapped page is far too wide.
     private mutating func chooseRowLength() {
+        // A small tree is within shape with its legend beside it, whatever its levels.
+        guard drawn.count >= DrawingShape.smallestReshaped else { return }
         let levels = levelPage()
         guard DrawingShape.isOutOfShape(width: levels.width, height: levels.height), levels.width > levels.height else { return }
         let natural = page(rowLength: Int.max)
@@ -162,16 +165,30 @@ struct HierarchyDrawing {
                 for child in leaves { boxed[child] = true }
             }
         }
-        for (index, item) in drawn.enumerated() where !boxed[index] { graph.add(item.node) }
-        for (index, item) in drawn.enumerated() {
-            for child in item.children where !boxed[child] {
-                var attributes: [Attribute] = []
-                if drawn[child].isSummary {
-                    attributes = [.style([.dashed])]
-                } else if let label = drawn[child].edgeLabel {
-                    attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+        // Each node, then each child's subtree followed by the edge to it, depth first and without
+        // recursion: the order dot reads them in decides the order it draws siblings in.
+        func emitEdge(_ from: Int, _ child: Int) {
+            var attributes: [Attribute] = []
+            if drawn[child].isSummary {
+                attributes = [.style([.dashed])]
+            } else if let label = drawn[child].edgeLabel {
+                attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+            }
+            graph.connect(drawn[from].node.id, to: drawn[child].node.id, attributes)
+        }
+        for root in roots {
+            graph.add(drawn[root].node)
+            var stack: [(index: Int, childrenLeft: ArraySlice<Int>)] = [(root, drawn[root].children[...])]
+            while let top = stack.last {
+                guard let child = top.childrenLeft.first else {
+                    stack.removeLast()
+                    // The edge to a finished subtree follows it (a boxed leaf's is the box's).
+                    if let parent = stack.last?.index, !boxed[top.index] { emitEdge(parent, top.index) }
+                    continue
                 }
-                graph.connect(drawn[index].node.id, to: drawn[child].node.id, attributes)
+                stack[stack.count - 1].childrenLeft = top.childrenLeft.dropFirst()
+                if !boxed[child] { graph.add(drawn[child].node) }
+                stack.append((child, drawn[child].children[...]))
             }
         }
         guard rowLength != Int.max else { return }
