@@ -73,6 +73,29 @@ public final class GraphvizRenderer: @unchecked Sendable {
         return Rendering(data: Data(svg), format: format, warnings: rendering.warnings)
     }
 
+    /// The size in points `dot` gives `graph`'s drawing, nil when the layout fails. A layout
+    /// costs what a render's does, less the drawing: views that must check a page's shape call
+    /// it for their big drawings only.
+    public func layoutSize(_ graph: Graph) -> (width: Double, height: Double)? {
+        restoretrace_libgvc_lock()
+        defer { restoretrace_libgvc_unlock() }
+        let gvc = openContext()
+        LibgvcMessageLog.shared.reset()
+        _ = agreseterrors()
+        restoretrace_reset_dot_lexer()
+        guard let built = CGraphBuilder.build(graph) else { return nil }
+        freePreviousGraph(gvc)
+        restoretrace_set_text_size_memo_format(OutputFormat.svg.libgvcName)
+        guard gvLayout(gvc, built, "dot") == 0 else {
+            agclose(built)
+            return nil
+        }
+        let size = (restoretrace_layout_width(built), restoretrace_layout_height(built))
+        // Kept laid out, as a render's graph is, and freed when the next one starts.
+        previousGraph = built
+        return agerrors() > 0 ? nil : size
+    }
+
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
     public func render(dotSource: String, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(dotSource.utf8), format: .dot, warnings: []) }

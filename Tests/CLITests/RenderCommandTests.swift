@@ -298,3 +298,43 @@ struct RenderCommandTests {
         #expect(RenderCommand.stem(of: "noextension") == "noextension")
     }
 }
+
+@Suite("render: focus and the node budget")
+struct RenderFocusCommandTests {
+    static let countries = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Traces/countries.jsonl").path
+
+    @Test("--focus, --only problems and --depth draw part of the trace, and say so in the title")
+    func focusOptions() throws {
+        let run = try ExecutableRun.run(["render", Self.countries, "--focus", "Tabs/CountryNav", "--depth", "1", "--view", "hierarchy",
+                                         "-o", "-", "--format", "dot"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("focus Tabs/CountryNav · depth 1"))
+        #expect(run.standardOutput.contains("CountryList"))
+        #expect(!run.standardOutput.contains("CountryTable"), "two levels below the focus")
+        #expect(!run.standardOutput.contains("SettingsNav"), "not in the focused subtree")
+        let problems = try ExecutableRun.run(["render", Self.countries, "--only", "problems", "-o", "-", "--format", "dot"])
+        #expect(problems.status == 0, "\(problems.standardError)")
+        #expect(problems.standardOutput.contains("only problems"))
+    }
+
+    @Test("a focus path the trace does not hold, a negative depth, a bad --only: exit 2 with what to do")
+    func focusErrors() throws {
+        let missing = try ExecutableRun.run(["render", Self.countries, "--focus", "Tabs/Nope", "-o", "-", "--format", "dot"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("no object of the trace has the path Tabs/Nope"))
+        #expect(missing.standardOutput.isEmpty)
+        #expect(try ExecutableRun.run(["render", Self.countries, "--depth", "-1"]).status == 2)
+        #expect(try ExecutableRun.run(["render", Self.countries, "--only", "everything"]).status == 2)
+        let unquoted = try ExecutableRun.run(["render", Self.countries, "--focus", "Tabs/\"open"])
+        #expect(unquoted.status == 2)
+        #expect(unquoted.standardError.hasPrefix("restoretrace: --focus"))
+    }
+
+    @Test("--max-nodes 0 draws everything")
+    func unlimited() throws {
+        let run = try ExecutableRun.run(["render", Self.countries, "--max-nodes", "0", "-o", "-", "--format", "dot"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(!run.standardOutput.contains("(collapsed)"))
+    }
+}

@@ -30,9 +30,9 @@ struct HierarchyCutTests {
             for depthLimit in 1...tree.maximumDepth() {
                 for fanout in 1...12 {
                     let built = tree.cut(fanout: fanout, depthLimit: depthLimit, problems: problems).visibleCount
-                    #expect(tree.visibleCount(fanout: fanout, depthLimit: depthLimit, problems: problems, budget: .max - 1) == built)
+                    #expect(tree.visibleCount(fanout: fanout, depthLimit: depthLimit, split: HierarchyTree.SplitChildren(tree: tree, problems: problems), budget: .max - 1) == built)
                     for budget in [built - 1, built, built + 1, 20] where budget >= 0 {
-                        let counted = tree.visibleCount(fanout: fanout, depthLimit: depthLimit, problems: problems, budget: budget)
+                        let counted = tree.visibleCount(fanout: fanout, depthLimit: depthLimit, split: HierarchyTree.SplitChildren(tree: tree, problems: problems), budget: budget)
                         #expect(counted == min(built, budget + 1), "seed \(seed), depth \(depthLimit), fanout \(fanout), budget \(budget)")
                     }
                 }

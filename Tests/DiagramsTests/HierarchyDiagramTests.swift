@@ -150,7 +150,7 @@ struct HierarchyDiagramTests {
         #expect(graph.totalNodeCount - legendNodes <= 120)
         let dot = graph.dotSource
         #expect(dot.contains("more (collapsed)"))
-        #expect(dot.contains("restored · "), "summaries count the outcomes they hide")
+        #expect(dot.contains(" restored"), "summaries count the outcomes they hide")
         #expect(dot.contains("EXCLUDED"))
     }
 }

@@ -37,6 +37,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("target-mb"), parsing: .unconditional, help: "Repeat cycles until the trace is at least this many MiB.")
     var targetMB: Int?
 
+    @Option(help: "A shape that stresses diagrams instead of the realistic app: \(ShapedTraceGenerator.Shape.allCases.map(\.rawValue).joined(separator: ", ")). --objects sets its size.")
+    var shape: ShapedTraceGenerator.Shape?
+
     @Option(name: [.short, .customLong("output")], help: "Where to write the trace; - for standard output.")
     var output: String
 
@@ -51,6 +54,16 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let shape {
+            do {
+                let records = try ShapedTraceGenerator(shape: shape, objects: objects).write(to: output)
+                printError("generate: \(records) records of the \(shape.rawValue) shape to \(output)\n")
+            } catch {
+                printError("restoretrace-bench generate: \(error)\n")
+                throw ExitCode(1)
+            }
+            return
+        }
         let generator = SyntheticTraceGenerator(configuration: .init(
             objects: objects, seed: seed, clock: clock.unit, targetBytes: targetMB.map { $0 << 20 }))
         let start = RecordStamper.monotonicNanoseconds()
@@ -67,3 +80,5 @@ struct GenerateCommand: ParsableCommand {
             "generate: \(records) records to \(output) in \(CFormat.string("%.2f", elapsed / 1e9)) s (\(CFormat.string("%.0f", perRecord)) ns/record, generation included)\n")
     }
 }
+
+extension ShapedTraceGenerator.Shape: ExpressibleByArgument {}

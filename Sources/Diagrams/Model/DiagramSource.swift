@@ -140,6 +140,21 @@ public enum DiagramSource: Sendable {
     }
 
     /// The views this source can be drawn as: a scenario has not run, so it has only a hierarchy.
+    /// Why `focus` cannot be drawn from this source, nil when it can: a focus path the trace
+    /// does not hold, or a focus on a scenario (which is drawn whole, to a depth at most).
+    public func focusProblem(_ focus: DiagramFocus) -> String? {
+        switch self {
+        case .trace(let trace):
+            guard let path = focus.path, trace.table.object(ofPath: path) == nil else { return nil }
+            return "no object of the trace has the path \(PathText.display(path)); "
+                + "`restoretrace explain` lists the paths a trace holds"
+        case .scenario:
+            guard focus.path != nil || focus.onlyProblems else { return nil }
+            return "--focus and --only draw part of a trace; a scenario has not run, so it is drawn whole "
+                + "(--depth applies); run `restoretrace simulate` and render the trace"
+        }
+    }
+
     public var availableViews: [DiagramView] {
         switch self {
         case .trace: return DiagramView.allCases
@@ -149,6 +164,24 @@ public enum DiagramSource: Sendable {
 
     /// The graph of `view`, or nil when the source cannot be drawn that way (see ``availableViews``).
     public func graph(view: DiagramView, options: DiagramOptions = DiagramOptions()) -> Graph? {
+        guard var graph = drawing(view: view, options: options) else { return nil }
+        // The layout-time guard: each view honours its budget by construction; should a drawing
+        // still come out bigger, or its layout be estimated past a minute, it is drawn again
+        // with a smaller budget rather than handed to a layout nobody can stop.
+        var budget = options.maximumNodes
+        while budget != DiagramOptions.unlimited, budget > DiagramOptions.minimumNodes,
+            graph.diagramNodeCount > budget || LayoutCost.estimatedSeconds(nodes: graph.totalNodeCount) > LayoutCost.guardSeconds
+        {
+            budget = max(DiagramOptions.minimumNodes, min(budget, graph.diagramNodeCount, LayoutCost.nodes(withinSeconds: LayoutCost.guardSeconds)) * 3 / 4)
+            var smaller = options
+            smaller.maximumNodes = budget
+            guard let redrawn = drawing(view: view, options: smaller) else { break }
+            graph = redrawn
+        }
+        return graph
+    }
+
+    private func drawing(view: DiagramView, options: DiagramOptions) -> Graph? {
         switch self {
         case .trace(let trace):
             switch view {

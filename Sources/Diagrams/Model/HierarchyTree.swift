@@ -15,9 +15,9 @@ struct HierarchyItem {
     /// How it hangs from its parent (`presents`, `view`), nil for a plain child.
     var edgeLabel: String?
     var children: [Int] = []
-    /// A node of the trace's hierarchy whose title, lines and shape are worked out only if it is
-    /// drawn (a big trace draws a few hundred of its thousands of objects); nil when the item
-    /// carries them itself.
+    /// A node of the trace's hierarchy (or, numbered after the nodes, an exclusion without a
+    /// path) whose title, lines and shape are worked out only if it is drawn (a big trace draws a
+    /// few hundred of its thousands of objects); nil when the item carries them itself.
     var traceNode: Int?
     /// The object of the trace it stands for (nil for a scenario's items).
     var subject: DrawnSubject?
@@ -79,19 +79,23 @@ struct HierarchyTree {
     /// The largest drawing within `budget` nodes: for each depth limit, as many siblings per
     /// parent as fit; the depth that shows the most nodes wins (the deeper one on a tie).
     /// Problem subtrees are shown before clean ones; order is kept.
-    func cut(budget: Int) -> Cut {
+    func cut(budget: Int, maximumDepth depthCap: Int? = nil) -> Cut {
         let problems = problemSubtrees()
+        let split = SplitChildren(tree: self, problems: problems)
         let maximumFanout = max(1, roots.count, items.lazy.map { $0.children.count }.max() ?? 0)
         // The search needs only node counts (each stops once past the budget); the cut itself
         // is built once, for the winner.
         var best: (fanout: Int, depthLimit: Int, count: Int)?
-        for depthLimit in 1...maximumDepth() {
+        // The widest fanout that fits can only shrink as the limit deepens, and a limit past the
+        // budget cannot fit: each search starts from the last one's answer.
+        var widest = maximumFanout
+        for depthLimit in 1...max(1, min(maximumDepth(), depthCap ?? Int.max, budget)) {
             var low = 1
-            var high = maximumFanout
+            var high = widest
             var fitting: (fanout: Int, count: Int)?
             while low <= high {
                 let middle = (low + high) / 2
-                let count = visibleCount(fanout: middle, depthLimit: depthLimit, problems: problems, budget: budget)
+                let count = visibleCount(fanout: middle, depthLimit: depthLimit, split: split, budget: budget)
                 if count <= budget {
                     fitting = (middle, count)
                     low = middle + 1
@@ -99,40 +103,66 @@ struct HierarchyTree {
                     high = middle - 1
                 }
             }
-            if let fitting, fitting.count >= best?.count ?? 0 { best = (fitting.fanout, depthLimit, fitting.count) }
+            guard let fitting else { break }
+            widest = fitting.fanout
+            if fitting.count >= best?.count ?? 0 { best = (fitting.fanout, depthLimit, fitting.count) }
         }
         guard let best else { return cut(fanout: 1, depthLimit: 1, problems: problems) }
         return cut(fanout: best.fanout, depthLimit: best.depthLimit, problems: problems)
     }
 
+    /// Each item's children (and the roots) split into those whose subtrees hold a problem and
+    /// the others, in order: counting a cut then visits only what it shows, however many
+    /// siblings it hides (a parent of 10,000 children costs its fanout, not 10,000).
+    struct SplitChildren {
+        var problem: [[Int]]
+        var clean: [[Int]]
+        var rootProblem: [Int] = []
+        var rootClean: [Int] = []
+
+        init(tree: HierarchyTree, problems: [Bool]) {
+            problem = Array(repeating: [], count: tree.items.count)
+            clean = Array(repeating: [], count: tree.items.count)
+            for index in tree.items.indices {
+                for child in tree.items[index].children {
+                    if problems[child] { problem[index].append(child) } else { clean[index].append(child) }
+                }
+            }
+            for root in tree.roots {
+                if problems[root] { rootProblem.append(root) } else { rootClean.append(root) }
+            }
+        }
+    }
+
     /// What ``cut(fanout:depthLimit:problems:)`` would count as visible, without building the
     /// cut, and stopping at `budget + 1` once the count passes the budget.
-    func visibleCount(fanout: Int, depthLimit: Int, problems: [Bool], budget: Int) -> Int {
+    func visibleCount(fanout: Int, depthLimit: Int, split: SplitChildren, budget: Int) -> Int {
         var count = 0
-        /// Visits the shown candidates; true when some are hidden.
-        func visitShown(_ candidates: [Int], depth: Int) -> Bool {
-            var hides = false
-            HierarchyTree.choose(candidates, fanout: fanout, problems: problems) { candidate, shown in
-                if shown { visit(candidate, depth: depth) } else { hides = true }
-            }
-            return hides
+        /// Visits the shown candidates (the same ones ``choose`` shows: problems first up to the
+        /// fanout, then clean ones while room is left; the count does not depend on their order);
+        /// true when some are hidden.
+        func visitShown(problem: [Int], clean: [Int], depth: Int) -> Bool {
+            let problemShown = min(problem.count, fanout)
+            let cleanShown = min(clean.count, fanout - problemShown)
+            for candidate in problem.prefix(problemShown) where count <= budget { visit(candidate, depth: depth) }
+            for candidate in clean.prefix(cleanShown) where count <= budget { visit(candidate, depth: depth) }
+            return problemShown + cleanShown < problem.count + clean.count
         }
         func visit(_ index: Int, depth: Int) {
             guard count <= budget else { return }
             count += 1
-            let children = items[index].children
-            guard !children.isEmpty else { return }
+            guard !items[index].children.isEmpty else { return }
             if depth >= depthLimit {
                 count += 1
                 return
             }
-            if visitShown(children, depth: depth + 1) { count += 1 }
+            if visitShown(problem: split.problem[index], clean: split.clean[index], depth: depth + 1) { count += 1 }
         }
-        if visitShown(roots, depth: 1) { count += 1 }
+        if visitShown(problem: split.rootProblem, clean: split.rootClean, depth: 1) { count += 1 }
         return min(count, budget + 1)
     }
 
-    /// The choice both ``cut(fanout:depthLimit:problems:)`` and ``visibleCount(fanout:depthLimit:problems:budget:)``
+    /// The choice both ``cut(fanout:depthLimit:problems:)`` and ``visibleCount(fanout:depthLimit:split:budget:)``
     /// make among siblings: the first `fanout` by rank (problem subtrees first, then order), shown
     /// in order: all problem candidates up to `fanout`, and clean ones while room is left. Calls
     /// `body` with each candidate, in order, and whether it is shown. Linear, no sort.
@@ -194,19 +224,21 @@ struct HierarchyTree {
         return result
     }
 
-    /// Outcome names counted over the subtrees of `indices`.
-    func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int]) {
+    /// Outcome names counted over the subtrees of `indices`, and which of them are problems.
+    func outcomeCounts(_ indices: [Int]) -> (objects: Int, counts: [String: Int], problems: Set<String>) {
         var tally = [Int](repeating: 0, count: outcomeNames.count)
+        var problems = Set<String>()
         var objects = 0
         var stack = indices
         while let index = stack.popLast() {
             objects += 1
             tally[outcomeOfItem[index]] += 1
+            if items[index].tone.isProblem { problems.insert(items[index].outcomeName) }
             stack.append(contentsOf: items[index].children)
         }
         var counts: [String: Int] = [:]
         for (number, count) in tally.enumerated() where count > 0 { counts[outcomeNames[number]] = count }
-        return (objects, counts)
+        return (objects, counts, problems)
     }
 
     /// Whether each item's subtree holds a problem.

@@ -33,18 +33,26 @@ public struct DiagramOptions: Sendable, Hashable {
     /// The default node budget: keeps `dot` layout of any view under about two seconds
     /// (see Benchmarks/render.sh).
     public static let defaultMaximumNodes = 400
+    /// The smallest budget: below it a drawing cannot say what it collapsed.
+    public static let minimumNodes = 20
+    /// No budget (`--max-nodes 0`): everything is drawn, however long the layout takes.
+    public static let unlimited = Int.max
 
     public var theme: DiagramTheme
-    /// Past this many nodes, rows and subtrees are collapsed into summary nodes (minimum 20).
+    /// Past this many nodes (the legend aside), rows, steps and subtrees are collapsed into
+    /// summary nodes (at least ``minimumNodes``; ``unlimited`` for none).
     public var maximumNodes: Int
     /// Colour step nodes of the flow view by how long they took.
     public var heat: Bool
     public var legend: LegendMode
+    /// Which part of the trace is drawn (everything by default).
+    public var focus: DiagramFocus
     public init(theme: DiagramTheme = .auto, maximumNodes: Int = DiagramOptions.defaultMaximumNodes, heat: Bool = false,
-                legend: LegendMode = .used) {
+                legend: LegendMode = .used, focus: DiagramFocus = DiagramFocus()) {
         self.theme = theme
-        self.maximumNodes = max(20, maximumNodes)
+        self.maximumNodes = max(DiagramOptions.minimumNodes, maximumNodes)
         self.heat = heat
         self.legend = legend
+        self.focus = focus
     }
 }

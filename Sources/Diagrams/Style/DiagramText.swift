@@ -128,4 +128,15 @@ enum DiagramText {
         counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: " · ")
     }
+
+    /// A count with thousands separated, as the summaries say it: 1,204.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (position, digit) in digits.enumerated() {
+            if position > 0 && (digits.count - position) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
 }

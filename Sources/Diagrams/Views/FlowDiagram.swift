@@ -55,6 +55,10 @@ struct FlowBuilder {
     var verdicts: VerdictReasoner
     /// The verdict lines a failed step carries (its object's first line, on the last failed step of its row).
     var verdictLines: [Int: [String]] = [:]
+    /// The row of each step that is in an object's row, -1 for the spine's.
+    var rowIndexOfStep: [Int] = []
+
+    func rowOfStep(_ step: Int) -> Int { rowIndexOfStep[step] }
 
     init(table: TraceTable, options: DiagramOptions) {
         hierarchy = TraceHierarchy(table: table)
@@ -74,11 +78,14 @@ struct FlowBuilder {
         }
     }
 
-    /// A spine entry: one step, one object's row, or a summary of hidden rows.
+    /// A spine entry: one step, one object's row, a run of exclusions below one parent drawn as
+    /// one node, or a summary of what was collapsed.
     enum SpineItem {
         case step(Int)
         case row(Int)
-        case summary([Int])
+        /// Exclusion steps (instants) below one parent, in order.
+        case exclusions([Int])
+        case summary(FlowBudget.Hidden)
     }
 
     struct Row {
@@ -105,7 +112,8 @@ struct FlowBuilder {
             return number
         }
         let scenario = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        var graph = canvas.graph(id: "flow", title: "Flow of preservation and restoration\(scenario)")
+        let selection = FocusSelection.choosing(options.focus, hierarchy: hierarchy)
+        var graph = canvas.graph(id: "flow", title: selection.title("Flow of preservation and restoration\(scenario)"))
 
         // Top level: phases (clusters) and the steps outside them, in time order.
         var topLevel: [Phase] = []
@@ -138,6 +146,16 @@ struct FlowBuilder {
         for (phaseIndex, phase) in topLevel.enumerated() {
             var spine: [SpineItem] = []
             for index in phase.members {
+                if !options.focus.drawsEverything {
+                    if let node = steps.object(index) {
+                        if !selection.shows(object: node) { continue }
+                    } else if steps.knownKind(index) == .exclude,
+                        !selection.showsPathless(parent: steps.attributeStrings(index, "parent"),
+                                                 depth: steps.attributeString(index, "depth").flatMap { Int($0) })
+                    {
+                        continue
+                    }
+                }
                 if !onSpine[index], let node = steps.object(index) {
                     if rowOfNode[node].phase == phaseIndex {
                         rowOfStep[index] = rowOfNode[node].row
@@ -162,63 +180,105 @@ struct FlowBuilder {
             rowSteps[filled[row]] = index
             filled[row] += 1
         }
+        rowIndexOfStep = rowOfStep
         let rows = rowNodes.indices.map { Row(node: rowNodes[$0], stepIndices: rowSteps[rowStart[$0] ..< rowStart[$0 + 1]]) }
-        let spineStepCount = spines.reduce(0) { $0 + $1.filter { if case .step = $0 { return true } else { return false } }.count }
         rowDurations = rows.map { durations.duration(ofObject: $0.node) }
-        let candidates = rows.indices.map { index in
-            RowCandidate(cost: rows[index].stepIndices.count,
-                         isProblem: rows[index].stepIndices.contains { tone($0).isProblem },
-                         weight: rowDurations[index] ?? 0)
+        var phaseShown = [Bool](repeating: true, count: topLevel.count)
+        if FlowBudget.cost(spines, rows: rows, phases: topLevel) > options.maximumNodes {
+            let budget = FlowBudget(builder: self, rows: rows, phases: topLevel)
+            (spines, phaseShown) = budget.fit(spines, maximumNodes: options.maximumNodes)
         }
-        let visible = RowSelection.visibleRows(candidates, budget: max(options.maximumNodes - spineStepCount, 1))
-        spines = spines.map { collapse($0, visible: visible) }
-        noteVerdicts(rows: rows, visible: visible, spines: spines)
+        noteVerdicts(rows: rows, spines: spines)
 
         // Draw. The relaunch arrow between the passes only in flows small enough for libgvc (see
         // FlowDiagram.maximumNodesWithRelaunchArrow): the count is known before anything is drawn.
         let legend = legend(relaunchArrow: true)
-        var drawnNodes = legend.totalNodeCount
-        for (phaseIndex, spine) in spines.enumerated() {
-            if spine.isEmpty && topLevel[phaseIndex].stepIndex != nil { drawnNodes += 1 }
-            for item in spine {
-                if case .row(let row) = item { drawnNodes += rows[row].stepIndices.count } else { drawnNodes += 1 }
-            }
-        }
-        let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow
-        var previousTail: (node: NodeID, wasPhase: Bool)?
+        let drawnNodes = legend.totalNodeCount + FlowBudget.cost(spines, rows: rows, phases: topLevel, shown: phaseShown)
+        // First every pass's body and the size of each item down its spine; then, the page's
+        // shape known, the spines are chained (in columns where one column would be far too tall)
+        // and the passes joined.
+        var blocks: [FlowBlock] = []
+        var hiddenPhases: [Int] = []
         for (phaseIndex, phase) in topLevel.enumerated() {
+            guard phaseShown[phaseIndex] else {
+                hiddenPhases.append(phaseIndex)
+                continue
+            }
+            if !hiddenPhases.isEmpty {
+                blocks.append(.passes(drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph)))
+                hiddenPhases = []
+            }
             let spine = spines[phaseIndex]
             guard !spine.isEmpty || phase.stepIndex != nil else { continue }
-            var body: Subgraph
+            var block = FlowBlock.Body(isPhase: phase.stepIndex != nil)
             if let stepIndex = phase.stepIndex {
-                body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(stepIndex))
+                block.body = canvas.cluster("phase\(phaseIndex)", title: phaseTitle(stepIndex))
             } else {
-                body = Subgraph(SubgraphID("top\(phaseIndex)", isCluster: false))
+                block.body = Subgraph(SubgraphID("top\(phaseIndex)", isCluster: false))
             }
-            var heads: [NodeID] = []
             for item in spine {
-                heads.append(draw(item, rows: rows, into: &body))
+                let drawn = draw(item, rows: rows, into: &block.body)
+                block.heads.append(drawn.head)
+                block.sizes.append(drawn.size)
             }
-            if heads.isEmpty, let stepIndex = phase.stepIndex {
+            if block.heads.isEmpty, let stepIndex = phase.stepIndex {
                 let id = NodeID("empty\(phaseIndex)")
-                body.add(canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked)
-                    .anchored("empty-\(phaseIndex)", DiagramFacts("nothing recorded in \(steps.kind(stepIndex).rawValue)")))
-                heads.append(id)
+                let node = canvas.node(id, ["nothing recorded in \(steps.kind(stepIndex).rawValue)"], tone: .notAsked)
+                    .anchored("empty-\(phaseIndex)", DiagramFacts("nothing recorded in \(steps.kind(stepIndex).rawValue)"))
+                block.body.add(node)
+                block.heads.append(id)
+                block.sizes.append(DrawingShape.size(of: node))
             }
-            for (from, to) in zip(heads, heads.dropFirst()) { body.connect(from, to: to) }
-            graph.add(body)
-            if let first = heads.first, let previous = previousTail {
-                let betweenPhases = previous.wasPhase && phase.stepIndex != nil
+            blocks.append(.body(block))
+        }
+        if !hiddenPhases.isEmpty { blocks.append(.passes(drawPhaseSummary(hiddenPhases, phases: topLevel, into: &graph))) }
+        let relaunchArrow = drawnNodes <= FlowDiagram.maximumNodesWithRelaunchArrow && !FlowBlock.ordersPasses(blocks)
+        let columnHeight = FlowBlock.columnHeight(blocks)
+        let passesPerRow = FlowBlock.passesPerRow(blocks, columnHeight: columnHeight)
+        var previousTail: (node: NodeID, wasPhase: Bool)?
+        // In a grid of passes (many relaunches), each block hangs below the one a row up.
+        let grid = passesPerRow != Int.max
+        // Passes side by side in the order they ran: their first items share a rank, chained
+        // left to right (with only two, as most traces have, they fall in order by themselves).
+        let ordered = !grid && FlowBlock.ordersPasses(blocks)
+        var tops = Subgraph(SubgraphID("passes", isCluster: false), attributes: [.rank(.same)])
+        var slots: [NodeID] = []
+        for block in blocks {
+            let head: NodeID
+            let tail: NodeID
+            let isPhase: Bool
+            switch block {
+            case .passes(let id):
+                (head, tail, isPhase) = (id, id, false)
+            case .body(var body):
+                body.chain(columnHeight: columnHeight)
+                graph.add(body.body)
+                guard let first = body.heads.first, let last = body.heads.last else { continue }
+                (head, tail, isPhase) = (first, last, body.isPhase)
+            }
+            if let previous = previousTail {
+                let betweenPhases = previous.wasPhase && isPhase
                 // No label on this edge: Graphviz 2.42 crashes routing a labelled constraint=false
                 // edge between clusters of big graphs. The legend explains the dashed arrow.
-                if !betweenPhases {
-                    graph.connect(previous.node, to: first)
+                if ordered {
+                    if let last = slots.last { tops.connect(last, to: head, [.style([.invisible])]) }
+                } else if grid {
+                    graph.connect(previous.node, to: head, [.style([betweenPhases && relaunchArrow ? .dashed : .invisible]),
+                                                            .constraint(false)])
+                } else if !betweenPhases {
+                    graph.connect(previous.node, to: head)
                 } else if relaunchArrow {
-                    graph.connect(previous.node, to: first, [.style([.dashed]), .constraint(false)])
+                    graph.connect(previous.node, to: head, [.style([.dashed]), .constraint(false)])
                 }
             }
-            if let last = heads.last { previousTail = (last, phase.stepIndex != nil) }
+            if grid {
+                if slots.count >= passesPerRow { graph.connect(slots[slots.count - passesPerRow], to: head, [.style([.invisible])]) }
+                slots.append(tail)
+            }
+            if ordered { slots.append(head) }
+            previousTail = (tail, isPhase)
         }
+        if ordered { graph.add(tops) }
         graph.add(relaunchArrow ? legend : self.legend(relaunchArrow: false))
         canvas.finish(&graph, edgeMeaning: FlowBuilder.meaning)
         return graph
@@ -228,12 +288,14 @@ struct FlowBuilder {
     /// failed step carries the object's verdict, and an exclusion that is a subject of its own (a
     /// duplicate's) carries its own; on the spine, an exclusion of an object without a path carries
     /// its verdict and a discard the run's.
-    mutating func noteVerdicts(rows: [Row], visible: [Bool], spines: [[SpineItem]]) {
+    mutating func noteVerdicts(rows: [Row], spines: [[SpineItem]]) {
         func separateLine(_ step: Int) -> [String]? {
             guard steps.knownKind(step) == .exclude, let index = verdicts.separateIndex(ofRow: steps.first(step)) else { return nil }
             return DiagramText.verdict(verdicts.verdict(ofSeparate: index).summary)
         }
-        for (rowIndex, row) in rows.enumerated() where visible[rowIndex] {
+        for spine in spines {
+          for case .row(let rowIndex) in spine {
+            let row = rows[rowIndex]
             var lastOwn: Int?
             for step in row.stepIndices where tone(step).isProblem {
                 if let lines = separateLine(step) { verdictLines[step] = lines } else { lastOwn = step }
@@ -241,6 +303,7 @@ struct FlowBuilder {
             if let step = lastOwn, let verdict = verdicts.verdict(ofObject: row.node), verdict.isProblem {
                 verdictLines[step] = DiagramText.verdict(verdict.summary)
             }
+          }
         }
         for spine in spines {
             for case .step(let step) in spine {
@@ -256,62 +319,37 @@ struct FlowBuilder {
         }
     }
 
-    /// Replaces runs of hidden rows by one summary item.
-    func collapse(_ spine: [SpineItem], visible: [Bool]) -> [SpineItem] {
-        var out: [SpineItem] = []
-        var hiddenRun: [Int] = []
-        for item in spine {
-            if case .row(let row) = item, !visible[row] {
-                hiddenRun.append(row)
-                continue
-            }
-            if !hiddenRun.isEmpty {
-                out.append(.summary(hiddenRun))
-                hiddenRun.removeAll(keepingCapacity: true)
-            }
-            out.append(item)
-        }
-        if !hiddenRun.isEmpty { out.append(.summary(hiddenRun)) }
-        return out
-    }
-
     /// Draws one spine item; returns its head node (where spine edges attach).
-    func draw(_ item: SpineItem, rows: [Row], into body: inout Subgraph) -> NodeID {
+    func draw(_ item: SpineItem, rows: [Row], into body: inout Subgraph) -> (head: NodeID, size: (width: Double, height: Double)) {
+        let node: Node
         switch item {
         case .step(let index):
-            let id = NodeID("s\(index)")
-            body.add(stepNode(id, index: index, isRowHead: true))
-            return id
+            node = stepNode(NodeID("s\(index)"), index: index, isRowHead: true)
         case .row(let rowIndex):
             let row = rows[rowIndex]
             var group = Subgraph(SubgraphID("row\(rowIndex)", isCluster: false), attributes: [.rank(.same)])
             var previous: NodeID?
+            var size = (width: 0.0, height: 0.0)
             for (position, index) in row.stepIndices.enumerated() {
                 let id = NodeID("s\(index)")
-                group.add(stepNode(id, index: index, isRowHead: position == 0))
+                let step = stepNode(id, index: index, isRowHead: position == 0)
+                group.add(step)
+                let stepSize = DrawingShape.size(of: step)
+                size = (size.width + stepSize.width + (previous == nil ? 0 : 18), max(size.height, stepSize.height))
                 if let previous {
                     group.connect(previous, to: id, steps.kind(index) == .finishedRestoring ? [.style([.dashed])] : [])
                 }
                 previous = id
             }
             body.add(group)
-            return NodeID("s\(row.stepIndices.first ?? 0)")
+            return (NodeID("s\(row.stepIndices.first ?? 0)"), size)
+        case .exclusions(let members):
+            node = exclusionGroupNode(NodeID("excluded\(members[0])"), members: members)
         case .summary(let hidden):
-            let id = NodeID("summary\(hidden[0])")
-            var outcomes: [String: Int] = [:]
-            var total: Int64 = 0
-            for rowIndex in hidden {
-                let name = hierarchy.nodes[rows[rowIndex].node].outcome.name
-                outcomes[name, default: 0] += 1
-                total = total.addingSaturating(rowDurations[rowIndex] ?? 0)
-            }
-            let noun = hidden.count == 1 ? "object" : "objects"
-            var lines = ["+\(hidden.count) more \(noun) (collapsed)", DiagramText.tally(outcomes)]
-            if total > 0 { lines.append(steps.formatter.string(total) + " in all") }
-            body.add(canvas.node(id, lines, tone: .summary, shape: .folder)
-                .anchored("collapsed-\(hidden[0])", summaryFacts(hidden, rows: rows, lines: lines)))
-            return id
+            node = summaryNode(NodeID("summary\(hidden.firstKey)"), hidden: hidden, rows: rows)
         }
+        body.add(node)
+        return (node.id, DrawingShape.size(of: node))
     }
 
     func phaseTitle(_ step: Int) -> String {

@@ -37,7 +37,9 @@ public enum HierarchyDiagram {
         // names), grouped by that parent in first-seen order: nesting never crosses parents.
         var unplaced: [[TraceHierarchy.UnplacedExclusion]] = []
         var unplacedGroup: [[String]?: Int] = [:]
+        let selection = FocusSelection.choosing(options.focus, hierarchy: hierarchy)
         for exclusion in hierarchy.unplacedExclusions {
+            if !selection.showsPathless(parent: exclusion.parentPath, depth: exclusion.depth) { continue }
             if let parent = exclusion.parentPath.flatMap(hierarchy.nodeIndex(path:)) {
                 pathless[parent, default: []].append(exclusion)
             } else if let group = unplacedGroup[exclusion.parentPath] {
@@ -49,26 +51,25 @@ public enum HierarchyDiagram {
         }
         /// The pathless exclusions below one parent, nested by their `depth` (see ``nested(_:)``);
         /// without recursion, however deep the nesting.
+        // Described only if drawn, as trace nodes are: numbered after the nodes.
+        var drawnExclusions: [TraceHierarchy.UnplacedExclusion] = []
         func addPathless(_ exclusions: [TraceHierarchy.UnplacedExclusion], parent: Int?) {
             let (roots, children) = nested(exclusions)
             var pending = roots.reversed().map { (index: $0, parent: parent) }
             while let (index, under) = pending.popLast() {
                 let exclusion = exclusions[index]
-                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
-                var item = HierarchyItem(
-                    title: exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
-                    lines: [DiagramText.short(exclusion.className ?? "object")]
-                        + (verdict.map { DiagramText.verdict($0.summary) }
-                           ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
-                    shape: ObjectShape.forClass(exclusion.className), tone: .excluded, outcomeName: "excluded")
+                var item = HierarchyItem(traceNode: hierarchy.nodes.count + drawnExclusions.count, tone: .excluded,
+                                         outcomeName: "excluded")
                 item.subject = DrawnSubject(path: nil, identifier: exclusion.identifier, className: exclusion.className,
                                             parent: exclusion.parentPath)
-                item.facts = pathlessFacts(exclusion, verdict: verdict?.summary, source: sources.source(ofRow: exclusion.row))
                 let added = tree.add(item, parent: under)
+                drawnExclusions.append(exclusion)
                 pending += children[index].reversed().map { ($0, added) }
             }
         }
         func add(_ index: Int, parent: Int?) {
+            // Whatever the focus leaves out, it leaves out with everything below it.
+            guard selection.shows(object: index) else { return }
             let node = hierarchy.nodes[index]
             var item = HierarchyItem(traceNode: index, tone: tone(of: node), outcomeName: node.outcome.name)
             item.subject = DrawnSubject(path: node.path, className: node.className)
@@ -81,6 +82,11 @@ public enum HierarchyDiagram {
         for group in unplaced { addPathless(group, parent: nil) }
         let name = table.header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
         let explain = { (index: Int) -> (anchor: String, facts: DiagramFacts) in
+            guard index < hierarchy.nodes.count else {
+                let exclusion = drawnExclusions[index - hierarchy.nodes.count]
+                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
+                return ("item-\(index)", pathlessFacts(exclusion, verdict: verdict?.summary, source: sources.source(ofRow: exclusion.row)))
+            }
             let node = hierarchy.nodes[index]
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
             return (DiagramAnchor.object(node.path),
@@ -88,8 +94,17 @@ public enum HierarchyDiagram {
                                 verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil },
                                 source: sources.source(ofPath: table.objectPath[index])))
         }
-        let graph = draw(tree, title: "Hierarchy by restoration path\(name)", options: options, fromScenario: false,
-                    explain: explain) { index in
+        let graph = draw(tree, title: selection.title("Hierarchy by restoration path\(name)"), options: options, fromScenario: false,
+                         explain: explain) { index in
+            guard index < hierarchy.nodes.count else {
+                let exclusion = drawnExclusions[index - hierarchy.nodes.count]
+                let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
+                return (exclusion.identifier.map { DiagramText.short($0) } ?? "(no identifier)",
+                        [DiagramText.short(exclusion.className ?? "object")]
+                            + (verdict.map { DiagramText.verdict($0.summary) }
+                               ?? DiagramText.wrapped("reason: " + (exclusion.reason ?? "unspecified"))),
+                        ObjectShape.forClass(exclusion.className))
+            }
             let node = hierarchy.nodes[index]
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
@@ -210,43 +225,62 @@ public enum HierarchyDiagram {
         let canvas = DiagramCanvas(options: options)
         var graph = canvas.graph(id: "hierarchy", title: title)
         graph.attributes.set(.rankSeparation(0.45))
-        let cut = tree.cut(budget: options.maximumNodes)
-
-        func addSummary(for parent: Int?, hidden: [Int], isDepthCut: Bool) {
-            let (objects, counts) = tree.outcomeCounts(hidden)
-            let id = NodeID("more" + (parent.map(String.init) ?? "Roots"))
-            let head = isDepthCut ? "+\(objects) below (collapsed)" : "+\(objects) more (collapsed)"
-            graph.add(canvas.node(id, [head, DiagramText.tally(counts)], tone: .summary, shape: .folder)
-                .anchored("collapsed-" + (parent.map(String.init) ?? "roots"), DiagramFacts([head, DiagramText.tally(counts),
-                          "raise --max-nodes to draw them"].joined(separator: "\n"))))
-            if let parent { graph.connect(NodeID("o\(parent)"), to: id, [.style([.dashed])]) }
-        }
-        func visit(_ index: Int) {
-            let item = tree.items[index]
-            let text = item.traceNode.map(describe) ?? (title: item.title, lines: item.lines, shape: item.shape)
-            let (anchor, facts) = item.traceNode.map(explain)
-                ?? (item.path.map(DiagramAnchor.object) ?? "item-\(index)", item.facts)
-            graph.add(canvas.node(NodeID("o\(index)"), [text.title] + text.lines, tone: item.tone, shape: text.shape)
-                .anchored(anchor, facts))
-            let shown = cut.shownChildren[index] ?? []
-            for child in shown {
-                visit(child)
-                var attributes: [Attribute] = []
-                if let label = tree.items[child].edgeLabel {
-                    attributes = [.label(Label(label)), .style(label == "presents" ? [.dashed] : [.dotted])]
+        // A trace's focus has already chosen its objects; a scenario's depth is the cut's.
+        let depthCap = fromScenario ? options.focus.depth.map { max(1, $0) } : nil
+        var drawing = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: depthCap),
+                                       canvas: canvas, explain: explain, describe: describe)
+        // A drawing far taller than wide (a long chain) is cut shallower until it is within shape.
+        if drawing.isTooTall {
+            var low = 1
+            var high = drawing.depth - 1
+            var best: HierarchyDrawing?
+            while low <= high {
+                let middle = (low + high) / 2
+                let candidate = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: middle),
+                                                 canvas: canvas, explain: explain, describe: describe)
+                if candidate.isTooTall {
+                    high = middle - 1
+                } else {
+                    best = candidate
+                    low = middle + 1
                 }
-                graph.connect(NodeID("o\(index)"), to: NodeID("o\(child)"), attributes)
             }
-            if let hidden = cut.summaries[index] {
-                addSummary(for: index, hidden: hidden, isDepthCut: shown.isEmpty)
+            if let best { drawing = best }
+        }
+        let legend = legend(canvas, fromScenario: fromScenario)
+        func finished(_ drawing: HierarchyDrawing) -> Graph {
+            var body = graph
+            drawing.add(to: &body, canvas: canvas)
+            body.add(legend)
+            canvas.finish(&body, edgeMeaning: HierarchyDiagram.meaning)
+            return body
+        }
+        var body = finished(drawing)
+        // The estimate cannot see every layout (a long chain with leaves at each level drifts
+        // sideways level by level): a big drawing is laid out once to check, and cut shallower
+        // until its page is within shape.
+        if drawing.drawn.count >= HierarchyDiagram.checkedAbove, let size = GraphvizRenderer.shared.layoutSize(body),
+            DrawingShape.isBeyondLimit(width: size.width, height: size.height)
+        {
+            var cap = drawing.depth / 2
+            while cap >= 1 {
+                let candidate = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: cap),
+                                                 canvas: canvas, explain: explain, describe: describe)
+                let candidateBody = finished(candidate)
+                if let size = GraphvizRenderer.shared.layoutSize(candidateBody),
+                    !DrawingShape.isBeyondLimit(width: size.width, height: size.height)
+                {
+                    body = candidateBody
+                    break
+                }
+                cap /= 2
             }
         }
-        for root in cut.shownRoots { visit(root) }
-        if let hidden = cut.summaries[nil] { addSummary(for: nil, hidden: hidden, isDepthCut: false) }
-        graph.add(legend(canvas, fromScenario: fromScenario))
-        canvas.finish(&graph, edgeMeaning: HierarchyDiagram.meaning)
-        return graph
+        return body
     }
+
+    /// Drawings of at least this many nodes have their page checked by a layout.
+    static let checkedAbove = 150
 
     static func legend(_ canvas: DiagramCanvas, fromScenario: Bool) -> Subgraph {
         let kinds: [(tone: Tone, shape: NodeShape, text: String)] = [

@@ -4,6 +4,7 @@
 // asked and declined, except that an object with a restoration class is asked only of it (rule 13).
 
 import Graphviz
+import TraceAnalysis
 import TraceFormat
 
 /// Draws the relaunch search of every located object.
@@ -74,9 +75,13 @@ public enum LocateDiagram {
             if path >= 0 { classDeclined.insert(path) }
         }
         let emptyPath = table.number(ofPath: [])
+        // The hierarchy is read only when part of it is drawn.
+        let selection = options.focus.drawsEverything ? nil : FocusSelection.choosing(options.focus, hierarchy: TraceHierarchy(table: table))
         let locates = traceSteps.indices.filter { step in
             let row = traceSteps.first(step)
-            return table.rows[row].kind == locate && table.rows[row].phase != .end
+            guard table.rows[row].kind == locate && table.rows[row].phase != .end else { return false }
+            guard let selection else { return true }
+            return traceSteps.object(step).map(selection.shows(object:)) ?? false
         }
         let searches = locates.map { step in
             let path = table.rows[traceSteps.first(step)].path
@@ -93,7 +98,7 @@ public enum LocateDiagram {
         let visible = RowSelection.visibleRows(candidates, budget: options.maximumNodes)
 
         let name = header.scenario.map { " — \(DiagramText.short($0))" } ?? ""
-        var graph = canvas.graph(id: "locate", title: "Relaunch search per object\(name)", rankDirection: .leftToRight)
+        var graph = canvas.graph(id: "locate", title: (selection?.title("Relaunch search per object\(name)") ?? "Relaunch search per object\(name)"), rankDirection: .leftToRight)
         graph.attributes.set(.rankSeparation(0.3))
         graph.attributes.set(.nodeSeparation(0.15))
         if locates.isEmpty {
@@ -102,16 +107,28 @@ public enum LocateDiagram {
         }
         var hiddenRun: [Int] = []
         var previousRowHead: NodeID?
+        /// Each drawn row's nodes, for the page's shape.
+        var drawnRows: [[Node]] = []
         func flushHidden() {
             guard !hiddenRun.isEmpty else { return }
-            var counts: [String: Int] = [:]
-            for index in hiddenRun { counts[traceSteps.via(locates[index]) ?? "?", default: 0] += 1 }
-            let vias = Dictionary(uniqueKeysWithValues: counts.map { ("via " + $0.key, $0.value) })
+            var found: [String: Int] = [:]
+            var problems: [String: Int] = [:]
+            for index in hiddenRun {
+                if let last = searches[index].last, isProblem(searches[index]) {
+                    problems[describe(last).lines.count > 2 ? "class mismatch" : (last.outcome == .interrupted ? "unfinished" : "not found"), default: 0] += 1
+                } else {
+                    found["via " + (traceSteps.via(locates[index]) ?? "?"), default: 0] += 1
+                }
+            }
             let id = NodeID("more\(hiddenRun[0])")
-            let lines = ["+\(hiddenRun.count) more objects found (collapsed)", DiagramText.tally(vias)]
-            graph.add(canvas.node(id, lines, tone: .summary, shape: .folder)
+            var lines = ["+\(DiagramText.count(hiddenRun.count)) more objects looked for (collapsed)"]
+            if !problems.isEmpty { lines.append("problems: " + DiagramText.tally(problems)) }
+            if !found.isEmpty { lines.append("found " + DiagramText.tally(found)) }
+            let node = canvas.node(id, lines, tone: .summary, shape: .folder)
                 .anchored("collapsed-\(hiddenRun[0])", summaryFacts(lines, paths: hiddenRun.prefix(20).map { traceSteps.path(locates[$0]) },
-                                                                    hiddenCount: hiddenRun.count)))
+                                                                    hiddenCount: hiddenRun.count))
+            graph.add(node)
+            drawnRows.append([node])
             chainRow(id)
             hiddenRun = []
         }
@@ -136,20 +153,24 @@ public enum LocateDiagram {
             if let duration = traceSteps.durationText(locate) { lines.append(duration) }
             let anchor = path.map(DiagramAnchor.object) ?? "locate-\(index)"
             let row = traceSteps.first(locate)
-            graph.add(canvas.node(objectID, lines, tone: .process)
-                .anchored(anchor, objectFacts(traceSteps, locate, source: sources.source(ofRow: row, orPath: table.rows[row].path))))
+            var drawnRow = [canvas.node(objectID, lines, tone: .process)
+                .anchored(anchor, objectFacts(traceSteps, locate, source: sources.source(ofRow: row, orPath: table.rows[row].path)))]
+            graph.add(drawnRow[0])
             chainRow(objectID)
             var previous = objectID
             for (position, step) in searches[index].enumerated() {
                 let id = NodeID("o\(index)s\(position)")
                 let (text, tone) = describe(step)
-                graph.add(canvas.node(id, text, tone: tone)
+                drawnRow.append(canvas.node(id, text, tone: tone)
                     .anchored(anchor + "~" + step.step.rawValue, stepFacts(step, lines: text, path: path, position: position)))
+                graph.add(drawnRow[drawnRow.count - 1])
                 graph.connect(previous, to: id)
                 previous = id
             }
+            drawnRows.append(drawnRow)
         }
         flushHidden()
+        wrapIntoColumns(drawnRows, graph: &graph)
         graph.add(canvas.legend([
             (.process, .box, "object looked for at relaunch"),
             (.notAsked, .box, "step skipped: no restoration class"),
@@ -165,6 +186,59 @@ public enum LocateDiagram {
         ]))
         canvas.finish(&graph, edgeMeaning: LocateDiagram.meaning)
         return graph
+    }
+
+    /// Rows stacked in one column make a page many times taller than wide: past the shape's
+    /// limit they are laid out in columns side by side, each starting where the longest row of
+    /// the one before ends, in trace order top to bottom and then left to right.
+    static func wrapIntoColumns(_ rows: [[Node]], graph: inout Graph) {
+        guard rows.count > 1 else { return }
+        let sizes = rows.map { $0.map(DrawingShape.size(of:)) }
+        let heights = sizes.map { row in row.reduce(0) { max($0, $1.height) } + 10.8 }
+        func page(_ starts: [Int]) -> (width: Double, height: Double) {
+            var width = 0.0
+            var height = 0.0
+            for (column, start) in starts.enumerated() {
+                let end = column + 1 < starts.count ? starts[column + 1] : rows.count
+                var positions: [Double] = []
+                for row in start..<end {
+                    for (position, size) in sizes[row].enumerated() {
+                        if position < positions.count { positions[position] = max(positions[position], size.width) } else { positions.append(size.width) }
+                    }
+                }
+                width += positions.reduce(0, +) + Double(max(positions.count - 1, 0)) * 21.6 + 21.6
+                height = max(height, heights[start..<end].reduce(0, +))
+            }
+            return (width, height)
+        }
+        let natural = page([0])
+        guard DrawingShape.isOutOfShape(width: natural.width, height: natural.height), natural.height > natural.width else { return }
+        var best = [0]
+        var bestDistance = DrawingShape.distance(width: natural.width, height: natural.height)
+        for columns in 2...min(rows.count, 40) {
+            let starts = DrawingShape.columnStarts(heights, columns: columns)
+            let size = page(starts)
+            let distance = DrawingShape.distance(width: size.width, height: size.height)
+            if distance < bestDistance {
+                best = starts
+                bestDistance = distance
+            }
+        }
+        guard best.count > 1 else { return }
+        for (column, start) in best.enumerated() {
+            let end = column + 1 < best.count ? best[column + 1] : rows.count
+            // The column's heads share a rank (one x), chained to keep their order top to bottom.
+            var heads = Subgraph(SubgraphID("column\(column)", isCluster: false), attributes: [.rank(.same)])
+            for row in start + 1 ..< end {
+                heads.connect(rows[row - 1][0].id, to: rows[row][0].id, [.style([.invisible])])
+            }
+            graph.add(heads)
+            if column > 0 {
+                let previous = best[column - 1]
+                let longest = rows[previous..<start].reduce(0) { max($0, $1.count) }
+                graph.connect(rows[previous][0].id, to: rows[start][0].id, [.style([.invisible]), .minimumLength(longest)])
+            }
+        }
     }
 
     static func isProblem(_ search: [SearchStep]) -> Bool {

@@ -23,7 +23,9 @@ struct RenderCommand: ParsableCommand {
             hierarchy, as described. A storyboard (.storyboard) is drawn as its scenes and segues, each \
             scene coloured by what state restoration would do with it, with its lint findings and, in \
             SVG, its file:line on hover; storyboards given together are read together (references \
-            between them followed). Big inputs are collapsed past --max-nodes into summary nodes.
+            between them followed). Past --max-nodes (400) every view collapses what it cannot show into \
+            summary nodes that count what they hold, failures first; --focus, --only problems and --depth \
+            draw part of a trace, and combine with every view and with --max-nodes.
 
             The output goes beside the input (trace.jsonl -> trace.svg) unless -o is given; the format \
             follows -o's extension unless --format is given. With several inputs, -o must be a directory \
@@ -33,6 +35,8 @@ struct RenderCommand: ParsableCommand {
             Examples:
               restoretrace render Traces/countries.jsonl
               restoretrace render Traces/countries.jsonl --view locate -o locate.png
+              restoretrace render big.jsonl --only problems
+              restoretrace render big.jsonl --focus Tabs/CountryNav --depth 2 --view hierarchy
               restoretrace render Traces/*.scenario.json -o docs/diagrams/
               restoretrace render Main.storyboard Settings.storyboard -o out/
               restoretrace simulate app.json -o - | restoretrace render - -o run.pdf
@@ -62,8 +66,17 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Write DocC's pair of SVGs for each input: NAME.svg (light) and NAME~dark.svg (dark).")
     var doccVariants = false
 
-    @Option(parsing: .unconditional, help: "Collapse rows and subtrees into summary nodes past this many nodes (at least 20).")
+    @Option(parsing: .unconditional, help: "Collapse rows, steps and subtrees into summary nodes past this many nodes (at least 20; 0 for no limit).")
     var maxNodes: Int = DiagramOptions.defaultMaximumNodes
+
+    @Option(help: ArgumentHelp("Draw one object's subtree and the chain of its ancestors (a path as explain prints it: Tabs/CountryNav).", valueName: "path"))
+    var focus: String?
+
+    @Option(help: ArgumentHelp("problems: draw only what did not go right, with the ancestors that explain it.", valueName: "problems"))
+    var only: RenderOnly?
+
+    @Option(parsing: .unconditional, help: "Draw at most this many levels below --focus (or the roots).")
+    var depth: Int?
 
     @Flag(help: "Colour the flow view's object steps by how long they took (darker = slower).")
     var heat = false
@@ -72,6 +85,12 @@ struct RenderCommand: ParsableCommand {
     var skipBadLines = false
 
     init() {}
+
+    /// What `--focus`, `--only` and `--depth` choose.
+    var focusChoice: DiagramFocus {
+        let path = focus.flatMap { try? PathText.parse($0).get() }
+        return DiagramFocus(path: path, onlyProblems: only == .problems, depth: depth)
+    }
 
     /// One input and where its drawing goes (nil: standard output).
     struct RenderPlan {
@@ -118,7 +137,8 @@ extension RenderCommand {
         if let clash = OutputClash.problem(outputs: plan.compactMap { item in item.output.map { (item.input, $0) } }) {
             throw CommandFailure.trouble(clash)
         }
-        let options = DiagramOptions(theme: theme, maximumNodes: maxNodes, heat: heat, legend: legend)
+        let options = DiagramOptions(theme: theme, maximumNodes: maxNodes == 0 ? DiagramOptions.unlimited : maxNodes, heat: heat,
+                                     legend: legend, focus: focusChoice)
         var failed = false
         var last: DiagramSource?
         let storyboards = StoryboardRendering(inputs: plan.map(\.input))
@@ -127,6 +147,11 @@ extension RenderCommand {
             options.theme = item.theme
             do {
                 if storyboards.handles(item.plan.input) {
+                    guard focusChoice.drawsEverything else {
+                        StandardError.report("\(item.plan.input): --focus, --only and --depth draw part of a trace; a storyboard is drawn whole")
+                        failed = true
+                        continue
+                    }
                     try storyboards.render(item.plan, settings: self, options: options)
                 } else {
                     last = try render(item.plan, options: options)
@@ -151,7 +176,13 @@ extension RenderCommand {
 
     /// Checks the options together and decides every output path.
     func makePlan() throws(RenderFailure) -> [RenderPlan] {
-        guard maxNodes >= 20 else { throw RenderFailure(message: "--max-nodes must be 20 or more, got \(maxNodes)") }
+        guard maxNodes == 0 || maxNodes >= DiagramOptions.minimumNodes else {
+            throw RenderFailure(message: "--max-nodes must be 20 or more (or 0 for no limit), got \(maxNodes)")
+        }
+        if let depth, depth < 0 { throw RenderFailure(message: "--depth must be 0 or more, got \(depth)") }
+        if let focus, case .failure(let error) = PathText.parse(focus) {
+            throw RenderFailure(message: "--focus \(focus): \(error)")
+        }
         // Layout time grows about quadratically: 5,000 nodes take seconds, 20,000 minutes, and libgvc cannot be stopped.
         guard maxNodes <= RenderCommand.maximumNodesLimit else {
             throw RenderFailure(message: "--max-nodes must be at most \(RenderCommand.maximumNodesLimit), got \(maxNodes): "
@@ -225,6 +256,7 @@ extension RenderCommand {
         if case .trace(let trace) = source {
             for diagnostic in input.merged(trace.diagnostics) { StandardError.report(diagnostic.formatted(file: displayName)) }
         }
+        if let problem = source.focusProblem(focusChoice) { throw RenderFailure(message: "\(displayName): \(problem)") }
         let chosenView = view ?? source.defaultView
         guard let graph = source.graph(view: chosenView, options: options) else {
             throw RenderFailure(message: "\(displayName): a scenario has not run, so it has no \(chosenView.rawValue) view; "
@@ -232,7 +264,8 @@ extension RenderCommand {
         }
         let nodeCount = graph.totalNodeCount
         let showsProgress = isatty(STDERR_FILENO) == 1 && nodeCount > 150 && plan.format != .dot
-        let progress = showsProgress ? LayoutProgress("render: laying out \(nodeCount) nodes of \(displayName)…") : nil
+        let progress = showsProgress
+            ? LayoutProgress("render: laying out \(nodeCount) nodes of \(displayName) (\(LayoutCost.estimateText(nodes: nodeCount)))…") : nil
         let rendering: Rendering
         do {
             rendering = try GraphvizRenderer.shared.render(graph, format: plan.format)
@@ -316,4 +349,9 @@ enum TraceTimingLine {
         }
         return parts.joined(separator: ", ")
     }
+}
+
+/// What `--only` draws.
+enum RenderOnly: String, ExpressibleByArgument, CaseIterable {
+    case problems
 }
