@@ -81,7 +81,7 @@ enum VerdictWording {
             return "its object restoration class" + (restorationClass.map { " " + type($0) } ?? "")
                 + " returned it from object(withRestorationIdentifierPath:coder:)"
         case .registered?:
-            return "it was registered at launch under the same path"
+            return "it was registered at launch"
         case .storyboard?:
             var text = "it was instantiated from the storyboard"
             if let storyboard { text += " " + quoted(storyboard) }
