@@ -25,6 +25,8 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings \
     $(find Sources/TraceFormat -name '*.swift') \
     "$LOADER/Scenario.swift" "$LOADER/ScenarioError.swift" "$LOADER/ScenarioJSONReader.swift" \
     "$LOADER/ScenarioLoader.swift" "$LOADER/ScenarioLoader+Mapping.swift" "$LOADER/DeepRecursion.swift" \
+    "$LOADER/ScenarioAppLifecycle.swift" "$LOADER/ScenarioLoader+AppLifecycle.swift" \
+    Sources/RestorationEngine/Model/SystemVersion.swift \
     Fuzz/ScenarioFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-scenario"
 
 cp Traces/*.scenario.json "$WORK/corpus/" 2>/dev/null || true

@@ -15,7 +15,7 @@ case "${1:-}" in
 esac
 
 # Scenarios whose trace also shows the launch after a crash during decode (UIKit then discards the archive).
-relaunch_after_crash=" discard-restoration-failed "
+relaunch_after_crash=" discard-restoration-failed deferred-restoration-crash "
 
 swift build --product restoretrace >&2
 bin="$(swift build --show-bin-path)/restoretrace"

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Scenarios that scripts/regenerate-traces.sh simulates with `--relaunch-after-crash`.
-let scenariosSimulatedWithRelaunchAfterCrash: Set<String> = ["discard-restoration-failed"]
+let scenariosSimulatedWithRelaunchAfterCrash: Set<String> = ["discard-restoration-failed", "deferred-restoration-crash"]
 
 @Suite("simulate: golden traces in Traces/")
 struct SimulateGoldenTracesTests {

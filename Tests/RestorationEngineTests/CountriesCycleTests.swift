@@ -12,7 +12,7 @@ struct CountriesCycleTests {
         let cycle = try Fixtures.cycle(Fixtures.countries())
         let objects = ["Tabs", "Tabs/CountryNav", "Tabs/CountryNav/CountryList", "Tabs/CountryNav/CountryList/CountryTable",
                        "Tabs/CountryNav/CountryDetail", "Tabs/SettingsNav", "Tabs/SettingsNav/Settings", "Config"]
-        let via = ["existing", "existing", "existing", "existing", "restorationClass", "existing", "existing", "existing"]
+        let via = ["existing", "existing", "existing", "existing", "restorationClass", "existing", "existing", "registered"]
         var expected = ["B preservation", "i shouldSave result=true", "B willEncode", "E willEncode"]
         expected += objects.flatMap { ["B encode \($0)", "E encode \($0)"] }
         expected += ["B archiveWrite", "E archiveWrite result=written", "E preservation"]

@@ -254,7 +254,7 @@ struct PreservationRuleTests {
         #expect(unused.map { $0.path ?? [] } == [["Unused"]])
         #expect(unused.first?.className == "UnusedObject")
         #expect(cycle.restoration.ends(.decode).compactMap(\.path) == [["Root"], ["Session"], ["Config"]])
-        #expect(cycle.restoration.ends(.locate).filter { $0.path == ["Config"] }.first?.via == "existing")
+        #expect(cycle.restoration.ends(.locate).filter { $0.path == ["Config"] }.first?.via == "registered")
     }
 }
 

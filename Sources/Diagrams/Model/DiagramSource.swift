@@ -224,6 +224,8 @@ public struct DiagramTrace: Sendable {
         var names = [
             "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
             "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds", "keys",
+            // The app life cycle's additions (SCENE_RULES rules 40–54).
+            "secure", "honoured", "ignored",
         ]
         for name in RestorationVerdicts.attributesRead where !names.contains(name) { names.append(name) }
         return names

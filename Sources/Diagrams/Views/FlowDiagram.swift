@@ -422,6 +422,20 @@ struct FlowBuilder {
                 let archived = steps.attributeString(step, "archivedIdiom") ?? "none"
                 lines.append("idiom \(DiagramText.short(archived, limit: 16)) → \(DiagramText.short(current, limit: 16))")
             }
+            // SCENE_RULES rule 40: which pair UIKit called (written from iOS 13.2).
+            if let secure = attributeText(step, "secure") { lines.append(secure == "true" ? "secure pair" : "old pair (deprecated)") }
+        case .extendRestoration, .completeRestoration:
+            if let depth = attributeText(step, "depth") { lines.append("depth \(depth)") }
+            if attributeText(step, "ignored") == "true" { lines.append("ignored: already complete") }
+        case .ignoreSnapshot:
+            lines.append(attributeText(step, "honoured") == "true" ? "honoured" : "ignored: not from preservation")
+        case .discardSuppressed:
+            lines.append("kept by developer mode")
+            lines += DiagramText.wrapped("reason: " + (steps.reason(step) ?? "unspecified"))
+        case .warning:
+            lines += DiagramText.wrapped(steps.message(step) ?? "no message")
+        case .encode:
+            if steps.result(step) == "secureCodingViolation" { lines.append("secure-coding violation: values dropped") }
         case .exclude, .discard:
             if kind == .exclude, steps.path(step) == nil {
                 // Named by its identifier: its class goes below; where it hangs, when recorded.
@@ -457,6 +471,16 @@ struct FlowBuilder {
             lines.append("\(bytes) bytes")
         }
         return lines
+    }
+
+    /// An attribute as text (numbers and booleans too), from the end row, else the first.
+    func attributeText(_ step: Int, _ name: String) -> String? {
+        guard let slot = steps.table.slot(named: name) else { return nil }
+        for row in [steps.end(step), steps.first(step)].compactMap({ $0 }) {
+            if let value = steps.table.text(row, slot) { return value }
+            if let value = steps.table.int(row, slot) { return String(value) }
+        }
+        return nil
     }
 
     func tone(_ step: Int) -> Tone {

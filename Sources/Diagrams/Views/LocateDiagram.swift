@@ -254,6 +254,8 @@ public enum LocateDiagram {
         case .appDelegate: name = "app delegate"
         case .existing: name = "existing object"
         case .storyboard: name = "storyboard"
+        case .objectRestorationClass: name = "object restoration class"
+        case .registered: name = "registered at launch"
         case .none: name = "NOT FOUND"
         }
         switch step.outcome {

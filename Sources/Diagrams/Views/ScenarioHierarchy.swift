@@ -17,6 +17,9 @@ enum ScenarioHierarchy {
         for object in scenario.registeredObjects {
             let excluded = referenced.contains(object.restorationIdentifier) ? nil : ExclusionReason.notReferenced.rawValue
             var lines = [DiagramText.short(object.className), "registered object"]
+            // SCENE_RULES rule 49: its path goes through its restorationParent.
+            if let parent = object.restorationParent { lines.append("parent " + DiagramText.path(parent)) }
+            if let name = object.objectRestorationClass { lines.append("class " + DiagramText.short(name)) }
             lines.append(excluded.map { "reason: \($0)" } ?? "would be preserved (referenced)")
             var item = HierarchyItem(title: DiagramText.short(object.restorationIdentifier), lines: lines,
                                      shape: ObjectShape.registeredObject, tone: excluded == nil ? .described : .excluded,

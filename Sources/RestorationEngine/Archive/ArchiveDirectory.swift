@@ -38,6 +38,8 @@ public struct ArchiveDirectory: Sendable, Hashable {
     /// Written before restoration starts and removed after it ends: present at launch means the
     /// last restoration crashed.
     public static let restorationMarkerFileName = "restoration-in-progress"
+    /// Present while `extendStateRestoration` calls are unbalanced (rule 44).
+    public static let incompleteMarkerFileName = "restoration-incomplete"
 
     public let url: URL
     public init(url: URL) { self.url = url }
@@ -99,6 +101,20 @@ public struct ArchiveDirectory: Sendable, Hashable {
 
     public func setForceQuitRecorded(_ recorded: Bool) throws(ArchiveDirectoryError) {
         if recorded { try Self.writeAtomically([], to: forceQuitURL) } else { unlink(forceQuitURL.path) }
+    }
+
+    /// Whether a launch crashed between `extendStateRestoration` and its `completeStateRestoration`.
+    public var restorationWasIncomplete: Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(Self.incompleteMarkerFileName).path)
+    }
+
+    public func setRestorationIncomplete(_ incomplete: Bool) throws(ArchiveDirectoryError) {
+        let target = url.appendingPathComponent(Self.incompleteMarkerFileName)
+        if incomplete {
+            try Self.writeAtomically([], to: target)
+        } else {
+            unlink(target.path)
+        }
     }
 
     public var restorationWasInProgress: Bool { FileManager.default.fileExists(atPath: restorationMarkerURL.path) }

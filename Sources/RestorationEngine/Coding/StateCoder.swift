@@ -29,6 +29,10 @@ public final class StateCoder {
     private(set) var slots: [KeyedSlot] = []
     /// Reserved-key writes and errors reported by the app, turned into `error` records.
     private(set) var problems: [String] = []
+    /// `NSCoder.requiresSecureCoding`: true for every coder of a run under the secure pair (rule 40).
+    public internal(set) var requiresSecureCoding = false
+    /// The first value this coder refused under secure coding while encoding (rule 42).
+    var encodingViolation: SecureCodingViolation?
     /// Resolves archived paths to the objects found at relaunch.
     private let resolve: (RestorationPath) -> (any RestorableObject)?
 

@@ -22,6 +22,8 @@ public final class Application {
     private var registeredIndex: [ObjectIdentifier: String] = [:]
     public private(set) var restorationClasses: [String: RestorationClass] = [:]
     public private(set) var storyboards: [String: any Storyboard] = [:]
+    /// Deferred restoration, registration paths, developer mode (ApplicationLifecycle.swift).
+    let lifecycle = ApplicationLifecycle()
 
     public init(
         delegate: (any ApplicationDelegate)? = nil, windows: [Window] = [], bundleVersion: String = "1.0",
@@ -37,13 +39,20 @@ public final class Application {
     /// `UIApplication.registerObject(forStateRestoration:restorationIdentifier:)`: makes the
     /// object available; it is preserved only when something preserved encodes it (rule 11).
     public func registerObject(forStateRestoration object: any RestorableObject, restorationIdentifier: String) {
-        if let position = registeredObjects.firstIndex(where: { $0.restorationIdentifier == restorationIdentifier }) {
+        // Rule 49: the path is fixed now, from `restorationParent`; the same identifier below
+        // another parent is another registration.
+        let path = parentPath(of: object.restorationParent)?.appending(restorationIdentifier) ?? RestorationPath([restorationIdentifier])
+        if let position = registeredObjects.firstIndex(where: {
+            $0.restorationIdentifier == restorationIdentifier && registrationPath(of: $0.object) == path
+        }) {
             registeredIndex[ObjectIdentifier(registeredObjects[position].object)] = nil
+            lifecycle.registrationPaths[ObjectIdentifier(registeredObjects[position].object)] = nil
             registeredObjects[position] = (restorationIdentifier, object)
         } else {
             registeredObjects.append((restorationIdentifier, object))
         }
         registeredIndex[ObjectIdentifier(object)] = restorationIdentifier
+        if path.depth > 1 { lifecycle.registrationPaths[ObjectIdentifier(object)] = path }
     }
 
     /// The registration identifier of `object`, if it is registered.

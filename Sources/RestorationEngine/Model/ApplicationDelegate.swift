@@ -13,6 +13,13 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ application: Application, shouldSaveApplicationState coder: StateCoder) -> Bool
     /// Opt in to restoration; `coder` holds the archived bundle version and idiom (rule 1).
     func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool
+    /// `application(_:shouldSaveSecureApplicationState:)` (iOS 13.2, rule 40): supersedes the old
+    /// method when ``implementedStateRestorationMethods`` holds `.securePair`; its coder requires secure coding.
+    func application(_ application: Application, shouldSaveSecureApplicationState coder: StateCoder) -> Bool
+    /// `application(_:shouldRestoreSecureApplicationState:)` (iOS 13.2, rule 40).
+    func application(_ application: Application, shouldRestoreSecureApplicationState coder: StateCoder) -> Bool
+    /// Which opt-in pairs the delegate implements (UIKit asks `respondsToSelector`); `[.legacyPair]` by default.
+    var implementedStateRestorationMethods: StateRestorationMethods { get }
     /// Runs first in preservation, before any object encodes (rule 2).
     func application(_ application: Application, willEncodeRestorableStateWith coder: StateCoder)
     /// Runs after every object has decoded, before `finishedRestoring` (rule 3).
@@ -30,6 +37,9 @@ extension ApplicationDelegate {
     public func applicationDidFinishLaunching(_ application: Application) {}
     public func application(_ application: Application, shouldSaveApplicationState coder: StateCoder) -> Bool { false }
     public func application(_ application: Application, shouldRestoreApplicationState coder: StateCoder) -> Bool { false }
+    public func application(_ application: Application, shouldSaveSecureApplicationState coder: StateCoder) -> Bool { false }
+    public func application(_ application: Application, shouldRestoreSecureApplicationState coder: StateCoder) -> Bool { false }
+    public var implementedStateRestorationMethods: StateRestorationMethods { [.legacyPair] }
     public func application(_ application: Application, willEncodeRestorableStateWith coder: StateCoder) {}
     public func application(_ application: Application, didDecodeRestorableStateWith coder: StateCoder) {}
     public func application(

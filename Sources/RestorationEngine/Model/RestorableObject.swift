@@ -28,6 +28,11 @@ public protocol RestorableObject: AnyObject {
     /// Where the app defines the object (a storyboard scene, say), or nil. The preservation walk
     /// writes it as `source` on the object's `encode` or `exclude` record.
     var sourceLocation: ObjectSource? { get }
+    /// `UIStateRestoring.restorationParent`: read when the object is registered; its path scopes
+    /// the object's identifier (rule 49). Only registered objects' parents are used.
+    var restorationParent: (any RestorableObject)? { get }
+    /// `UIStateRestoring.objectRestorationClass`: asked for a registered object at relaunch (rule 50).
+    var objectRestorationClass: ObjectRestorationClass? { get }
 }
 
 extension RestorableObject {
@@ -37,6 +42,8 @@ extension RestorableObject {
     public var restorableChildren: [any RestorableObject] { [] }
     public func applicationFinishedRestoringState() {}
     public var sourceLocation: ObjectSource? { nil }
+    public var restorationParent: (any RestorableObject)? { nil }
+    public var objectRestorationClass: ObjectRestorationClass? { nil }
 }
 
 /// Class names of a Swift object and its superclasses, nearest first.

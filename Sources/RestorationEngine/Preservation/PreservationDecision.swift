@@ -22,7 +22,8 @@ enum PreservationDecision {
         guard let identifier = RestorationPath.effectiveIdentifier(rawIdentifier) else {
             return .exclude(.noRestorationIdentifier, path: nil)
         }
-        let path = (isRegistered ? nil : parent)?.appending(identifier) ?? RestorationPath([identifier])
+        // A registered object's parent is its restorationParent's path (the caller passes it, rule 49).
+        let path = parent?.appending(identifier) ?? RestorationPath([identifier])
         if taken.contains(path) { return .exclude(.duplicatePath, path: path) }
         if path.depth > maximumDepth { return .tooDeep(path) }
         return .preserve(path)

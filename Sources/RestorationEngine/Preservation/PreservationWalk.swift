@@ -24,6 +24,8 @@ final class PreservationWalk {
     private var encodedPaths: [[String]] = []
     private var exclusions: [Exclusion] = []
     private var errors: [String] = []
+    /// Every coder requires secure coding (the secure pair, rule 40).
+    private var secure = false
 
     private struct Pending {
         var object: any RestorableObject
@@ -48,9 +50,19 @@ final class PreservationWalk {
         applicationCoder.encodeSystemValue(.double(timestamp), forKey: StateCoderKey.timestamp)
         applicationCoder.encodeSystemValue(.string(application.systemVersion), forKey: StateCoderKey.systemVersion)
 
-        // Rule 1: nothing is preserved unless the app delegate opts in.
-        let shouldSave = application.delegate?.application(application, shouldSaveApplicationState: applicationCoder) ?? false
-        recorder.instant(.shouldSave, path: nil, className: nil, attributes: [TraceAttribute("result", .bool(shouldSave))])
+        // Rule 1: nothing is preserved unless the app delegate opts in (rule 40: by the secure pair, if it has it).
+        let optIn = StateRestorationOptIn(application: application)
+        secure = optIn.secure
+        let lifecycle = application.lifecycle
+        lifecycle.recorder = recorder
+        lifecycle.inPreservation = true
+        defer {
+            lifecycle.inPreservation = false
+            lifecycle.recorder = nil
+        }
+        let shouldSave = optIn.shouldSave(application, coder: applicationCoder, recorder: recorder)
+        recorder.instant(.shouldSave, path: nil, className: nil,
+                         attributes: [TraceAttribute("result", .bool(shouldSave))] + optIn.attributes(coder: applicationCoder))
         guard shouldSave else { return PreservationResult(shouldSave: false) }
 
         // Rule 2: willEncode runs first, before any object.
@@ -85,7 +97,8 @@ final class PreservationWalk {
 
         // Rule 11: a registered object nothing encoded is only available, not preserved.
         for (identifier, object) in application.registeredObjects where pathOf[ObjectIdentifier(object)] == nil {
-            exclude(Exclusion(path: [identifier], className: object.className, reason: .notReferenced, source: object.sourceLocation))
+            exclude(Exclusion(path: application.registrationPath(of: object)?.components ?? [identifier], className: object.className,
+                              reason: .notReferenced, source: object.sourceLocation))
         }
 
         // The payload is the application coder, the object count and the objects: the objects'
@@ -124,11 +137,15 @@ final class PreservationWalk {
         let span = recorder.begin(.encode, path: pathComponents, className: className,
                                   attributes: object.sourceLocation.map { [TraceAttribute("source", $0.jsonValue)] } ?? [])
         let coder = StateCoder(restorationPath: pathComponents)
+        coder.requiresSecureCoding = secure
         // Room for UIKit's two keys and a few of the object's own, so the coder does not regrow.
         coder.reserveSlots(8)
         coder.encodeSystemValue(.string(application.bundleVersion), forKey: StateCoderKey.bundleVersion)
         coder.encodeSystemValue(.string(application.userInterfaceIdiom), forKey: StateCoderKey.userInterfaceIdiom)
         object.encodeRestorableState(with: coder)
+        // Rule 42 (a guess): an object that encoded a non-NSSecureCoding value loses its own
+        // values; its references (children, views) are still written, and the archive too.
+        let violation = coder.encodingViolation
 
         // Rule 8: references become paths; the referenced objects encode separately, later.
         var admitted: [Pending] = []
@@ -146,6 +163,7 @@ final class PreservationWalk {
             case .value(let value):
                 // UIKit's per-object keys are stored once, in the application coder.
                 if StateCoderKey.isPerObjectKey(key) { continue }
+                if violation != nil && !StateCoderKey.isReserved(key) && !StateCoderKey.containerKeys.contains(key) { continue }
                 slots.append(ArchivedSlot(key: key, content: .value(value)))
             case .paths(let paths, let isList):
                 slots.append(ArchivedSlot(key: key, content: .references(paths, isList: isList)))
@@ -171,7 +189,9 @@ final class PreservationWalk {
                     let registration = application.registrationIdentifier(of: child)
                     let isRegistered = registration != nil
                     let identifier = registration ?? child.restorationIdentifier
-                    switch PreservationDecision.admit(identifier: identifier, parent: item.path, isRegistered: isRegistered,
+                    // Rule 49: a registered object hangs below its restorationParent, not below its encoder.
+                    let parentPath = isRegistered ? application.registrationPath(of: child)?.parent : item.path
+                    switch PreservationDecision.admit(identifier: identifier, parent: parentPath, isRegistered: isRegistered,
                                                       taken: taken, maximumDepth: limits.maximumDepth) {
                     case .preserve(let path):
                         taken.insert(path)
@@ -198,7 +218,7 @@ final class PreservationWalk {
         let viewController = object as? ViewController
         let archived = ArchivedObject(
             kind: item.kind, path: item.path, className: className,
-            restorationClassName: viewController?.restorationClass?.name,
+            restorationClassName: viewController?.restorationClass?.name ?? (item.kind == .registeredObject ? object.objectRestorationClass?.name : nil),
             truncatedStackKey: viewController?.truncatedStackKey, slots: slots)
         let before = objectBytes.bytes.count
         RestorationArchive.write(archived, to: &objectBytes)
@@ -206,11 +226,19 @@ final class PreservationWalk {
         if keepsArchive { objects.append(archived) }
         encodedPaths.append(pathComponents)
         reportProblems(of: coder)
-        recorder.end(span, .encode, path: pathComponents, attributes: [
+        var endAttributes = [
             TraceAttribute("bytes", .int(Int64(objectBytes.bytes.count - before))),
-            TraceAttribute("keys", .strings(coder.appKeys)),
+            TraceAttribute("keys", .strings(violation == nil ? coder.appKeys : slots.map(\.key).filter { !StateCoderKey.isReserved($0) })),
             TraceAttribute("children", .array(childPaths)),
-        ])
+        ]
+        if let violation {
+            endAttributes.append(TraceAttribute("result", .string("secureCodingViolation")))
+            endAttributes.append(TraceAttribute("violation", .object(JSONObject([
+                JSONMember("key", .string(violation.key)), JSONMember("class", .string(violation.className)),
+            ]))))
+        }
+        recorder.end(span, .encode, path: pathComponents, attributes: endAttributes)
+        if let violation { report(error: violation.description, path: pathComponents) }
 
         if let tooDeep {
             let error = PreservationError.hierarchyTooDeep(path: tooDeep.components, limit: limits.maximumDepth)
@@ -281,6 +309,7 @@ final class PreservationWalk {
         let identity = ObjectIdentifier(object)
         guard pathOf[identity] == nil, decided.insert(identity).inserted else { return nil }
         let registration = application.registrationIdentifier(of: object)
+        let parent = registration != nil ? application.registrationPath(of: object)?.parent : parent
         switch PreservationDecision.admit(identifier: registration ?? object.restorationIdentifier, parent: parent,
                                           isRegistered: registration != nil, taken: taken, maximumDepth: limits.maximumDepth) {
         case .preserve(let path):

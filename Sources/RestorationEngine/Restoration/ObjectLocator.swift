@@ -23,10 +23,23 @@ struct ObjectLocator {
         let path = archived.path
         switch archived.kind {
         case .registeredObject:
-            guard let identifier = path.identifier, let object = application.registeredObject(withIdentifier: identifier) else {
+            // Rule 50: its objectRestorationClass with the whole path, else an object registered
+            // at launch under the same path, found implicitly.
+            if let name = archived.restorationClassName {
+                guard let restorationClass = application.lifecycle.objectRestorationClasses[name] else {
+                    return Outcome(object: nil, via: .objectRestorationClass, result: .nil,
+                                   problem: "the archived object restoration class \"\(name)\" is not registered with the relaunched application; "
+                                       + "call Application.register(objectRestorationClass:) in willFinishLaunching")
+                }
+                guard let object = restorationClass.object(withRestorationIdentifierPath: path.components, coder: coder) else {
+                    return Outcome(object: nil, via: .objectRestorationClass, result: .nil)
+                }
+                return checked(object, archived: archived, via: .objectRestorationClass)
+            }
+            guard let object = application.registeredObject(at: path) else {
                 return Outcome(object: nil, via: .none, result: .nil)
             }
-            return checked(object, archived: archived, via: .existing)
+            return checked(object, archived: archived, via: .registered)
         case .view:
             if let object = existingObject(at: path, parent: parent) { return checked(object, archived: archived, via: .existing) }
             return Outcome(object: nil, via: .none, result: .nil)

@@ -31,6 +31,8 @@ private final class RestorationPass {
     var located: [RestorationPath: any RestorableObject] = [:]
     /// Paths that were not restored: their descendants are excluded.
     var failed: Set<RestorationPath> = []
+    /// Every coder requires secure coding (the secure pair, rule 40).
+    var secure = false
 
     init(application: Application, directory: ArchiveDirectory, recorder: any TraceRecorder) {
         self.application = application
@@ -40,6 +42,10 @@ private final class RestorationPass {
 
     func run() throws -> RestorationReport {
         let span = recorder.begin(.restoration, path: nil, className: nil, attributes: [])
+        let lifecycle = application.lifecycle
+        lifecycle.recorder = recorder
+        lifecycle.directory = directory
+        defer { lifecycle.recorder = nil }
         recorder.instant(.launch, path: nil, className: nil, attributes: [TraceAttribute("step", .string("willFinishLaunching"))])
         application.delegate?.applicationWillFinishLaunching(application)
 
@@ -51,6 +57,15 @@ private final class RestorationPass {
         recorder.instant(.launch, path: nil, className: nil, attributes: [TraceAttribute("step", .string("didFinishLaunching"))])
         // The launch finished: it no longer counts as a launch crash.
         attempt { try directory.setLaunchCrashCount(0) }
+        // The first turns of the main run loop: work the app queued, such as the asynchronous
+        // restoration that ends with completeStateRestoration (rule 44). A crash here leaves
+        // the span open and, while the counter is above zero, the incomplete marker on disk.
+        while !lifecycle.mainQueue.isEmpty {
+            let work = lifecycle.mainQueue.removeFirst()
+            try work()
+        }
+        report.errors.append(contentsOf: lifecycle.errors)
+        lifecycle.errors.removeAll()
         recorder.end(span, .restoration, path: nil, attributes: [])
         return report
     }
@@ -60,13 +75,18 @@ private final class RestorationPass {
     /// Applies rule 4's deletions, then reads the archive; nil when there is nothing to restore.
     private func readArchiveUnlessDiscarded() -> RestorationArchive? {
         let crashes = directory.launchCrashCount
+        let incomplete = directory.restorationWasIncomplete
+        if incomplete { attempt { try directory.setRestorationIncomplete(false) } }
         if directory.forceQuitRecorded {
-            discard(.forceQuit)
+            discardUnlessDeveloperMode(.forceQuit)
             attempt { try directory.setForceQuitRecorded(false) }
+        } else if incomplete {
+            // Rule 44: a crash after extendStateRestoration and before its completeStateRestoration.
+            discardUnlessDeveloperMode(.restorationIncomplete)
         } else if directory.restorationWasInProgress {
             discard(.restorationFailed)
         } else if crashes >= 2 {
-            discard(.launchCrashes)
+            discardUnlessDeveloperMode(.launchCrashes)
         }
         attempt { try directory.setRestorationInProgress(false) }
         // This launch counts as a crash until it reaches didFinishLaunching.
@@ -109,14 +129,17 @@ private final class RestorationPass {
         let applicationCoder = coder(for: archive.applicationSlots, path: [], archive: archive)
         let archivedVersion = archive.applicationValue(forKey: StateCoderKey.bundleVersion)?.stringValue
         let archivedIdiom = archive.applicationValue(forKey: StateCoderKey.userInterfaceIdiom)?.stringValue
-        // Rule 1: the app may read the archived version (and idiom) and refuse.
-        let shouldRestore = application.delegate?.application(application, shouldRestoreApplicationState: applicationCoder) ?? false
+        // Rule 1: the app may read the archived version (and idiom) and refuse (rule 40: by the secure pair, if it has it).
+        let optIn = StateRestorationOptIn(application: application)
+        secure = optIn.secure
+        let shouldRestore = optIn.shouldRestore(application, coder: applicationCoder, recorder: recorder)
         report.shouldRestore = shouldRestore
         var attributes = [
             TraceAttribute("result", .bool(shouldRestore)),
             TraceAttribute("archivedVersion", archivedVersion.map(JSONValue.string) ?? .null),
             TraceAttribute("currentVersion", .string(application.bundleVersion)),
         ]
+        attributes.append(contentsOf: optIn.attributes(coder: applicationCoder))
         // The idioms appear only when they differ: the usual relaunch is on the same device.
         let idiomChanged = archivedIdiom != application.userInterfaceIdiom
         if idiomChanged {
@@ -149,10 +172,16 @@ private final class RestorationPass {
         report.finishedPaths.reserveCapacity(archive.objects.count)
         for (position, archived) in archive.objects.enumerated() {
             archivedIndex[archived.path] = archivedIndex[archived.path] ?? position
-            let (object, objectCoder, canDecode) = locate(archived, in: archive, locator: locator, archivedIndex: archivedIndex)
-            objectAt.append(object)
-            coders.append(objectCoder)
-            decodable.append(canDecode)
+        }
+        objectAt = Array(repeating: nil, count: archive.objects.count)
+        coders = Array(repeating: nil, count: archive.objects.count)
+        decodable = Array(repeating: false, count: archive.objects.count)
+        for position in Self.locateOrder(of: archive) {
+            let (object, objectCoder, canDecode) = locate(archive.objects[position], in: archive, locator: locator,
+                                                          archivedIndex: archivedIndex)
+            objectAt[position] = object
+            coders[position] = objectCoder
+            decodable[position] = canDecode
         }
 
         // Decode every object found with the archived class (rule 16: not the mismatched ones).
@@ -189,8 +218,9 @@ private final class RestorationPass {
                         archivedIndex: [RestorationPath: Int]) -> ((any RestorableObject)?, StateCoder?, Bool) {
         let path = archived.path
         let components = path.components
-        // Views and view controllers hang below their parent; registered objects stand alone.
-        let parentPath = archived.kind == .registeredObject ? nil : path.parent
+        // Views and view controllers hang below their parent; registered objects below their
+        // restorationParent when they had one (rule 51: not found when the parent was not restored).
+        let parentPath = archived.kind == .registeredObject && path.depth < 2 ? nil : path.parent
         let parent = parentPath.flatMap { located[$0] }
         if let parentPath {
             if parent == nil || (!failed.isEmpty && failed.contains(parentPath)) {
@@ -228,7 +258,8 @@ private final class RestorationPass {
 
         guard let object = outcome.object else {
             // Rule 13: a restoration class that returns nil excludes the object and everything below.
-            let reason: ExclusionReason = outcome.via == .restorationClass ? .restorationClassReturnedNil : .notFound
+            let reason: ExclusionReason = outcome.via == .restorationClass || outcome.via == .objectRestorationClass
+                ? .restorationClassReturnedNil : .notFound
             return excluded(archived, reason)
         }
         located[path] = object
@@ -303,13 +334,28 @@ private final class RestorationPass {
         let span = recorder.begin(.decode, path: components, className: archived.className, attributes: [])
         var attributes = [TraceAttribute("keys", .strings(objectCoder.appKeys))]
         var succeeded = true
+        var violation: SecureCodingViolation?
+        objectCoder.requiresSecureCoding = secure
         do {
             try object.decodeRestorableState(with: objectCoder)
         } catch let crash as any ProcessTermination {
             throw crash
+        } catch let refused as SecureCodingViolation {
+            // Rule 41 (our choice on a reported log): the value is lost, later keys are not
+            // decoded, the run goes on and the object still gets finishedRestoring.
+            violation = refused
+            reportError(refused.description, path: components)
         } catch {
             succeeded = false
             reportError("the decode of \(archived.className) threw: \(error)", path: components)
+        }
+        if let violation {
+            attributes.append(TraceAttribute("result", .string("secureCodingViolation")))
+            attributes.append(TraceAttribute("violation", .object(JSONObject([
+                JSONMember("key", .string(violation.key)), JSONMember("class", .string(violation.className)),
+            ]))))
+            recorder.end(span, .decode, path: components, attributes: attributes)
+            return true
         }
         attributes.append(TraceAttribute("result", .string(succeeded ? "decoded" : "failed")))
         if let list = object as? ElementListView {
@@ -355,6 +401,35 @@ private final class RestorationPass {
         }
         cachedPerObjectKeys = keys
         return keys
+    }
+
+    /// Rule 54: developer mode keeps what force-quit and crash handling would delete; the
+    /// launch goes on to read the archive.
+    private func discardUnlessDeveloperMode(_ reason: DiscardReason) {
+        guard application.developerMode else { return discard(reason) }
+        recorder.instant(.discardSuppressed, path: nil, className: nil, attributes: [
+            TraceAttribute("reason", .string(reason.rawValue)),
+            TraceAttribute("developerMode", .bool(true)),
+        ])
+    }
+
+    /// Archive positions in the order objects are located: the archive's (walk) order, except
+    /// that registered objects with a restorationParent come after everything else, shallowest
+    /// first, so their parent is located before them (the app delegate may encode one early).
+    static func locateOrder(of archive: RestorationArchive) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(archive.objects.count)
+        var scoped: [Int] = []
+        for (position, object) in archive.objects.enumerated() {
+            if object.kind == .registeredObject && object.path.depth > 1 { scoped.append(position) } else { order.append(position) }
+        }
+        if scoped.isEmpty { return order }
+        let sorted = scoped.enumerated().sorted { a, b in
+            let (x, y) = (archive.objects[a.element].path.depth, archive.objects[b.element].path.depth)
+            return x != y ? x < y : a.offset < b.offset
+        }
+        order.append(contentsOf: sorted.map(\.element))
+        return order
     }
 
     private func discard(_ reason: DiscardReason, deleting: Bool = true) {

@@ -15,6 +15,8 @@ public struct Scenario: Sendable, Hashable {
     public var windows: [ScenarioWindow]
     public var registeredObjects: [ScenarioRegisteredObject]
     public var relaunch: ScenarioRelaunch
+    /// `debug` (ScenarioAppLifecycle.swift).
+    public var debug = ScenarioDebug()
     /// `x-…` members, kept in order.
     public var extensions: [JSONMember]
 
@@ -44,6 +46,14 @@ public struct ScenarioApp: Sendable, Hashable {
     public var state: JSONObject
     /// Registered objects the app delegate references in `willEncode`.
     public var encodes: [String]
+    /// `secureCoding`: the delegate implements the secure pair (rule 40).
+    public var secureCoding = false
+    /// `legacyPair`: the delegate implements the old pair (true).
+    public var legacyPair = true
+    /// `systemVersion`; nil: see ``effectiveSystemVersion``.
+    public var systemVersion: String?
+    /// `ignoreSnapshot`: where the app calls `ignoreSnapshotOnNextApplicationLaunch()`, if it does.
+    public var ignoreSnapshot: ScenarioSnapshotCall?
     public var extensions: [JSONMember]
 
     public init(bundleVersion: String = "1.0", idiom: String = "phone", shouldSave: Bool = true,
@@ -103,6 +113,8 @@ public struct ScenarioViewController: Sendable, Hashable {
     public var cost: ScenarioCost?
     /// `source` (**extension**): where the app defines it, e.g. its scene in a storyboard.
     public var source: ObjectSource?
+    /// `secureCoding` (ScenarioAppLifecycle.swift).
+    public var secureCoding = ScenarioSecureCoding()
     /// Where it was in the file (`windows[0].root.children[1]`), for messages; "" when built in code.
     public var jsonPath: String
     public var extensions: [JSONMember]
@@ -231,6 +243,16 @@ public struct ScenarioRegisteredObject: Sendable, Hashable {
     public var restorationIdentifier: String
     public var className: String
     public var state: JSONObject
+    /// `restorationParent`: the restoration path of its parent (a view controller or registered object), rule 49.
+    public var restorationParent: [String]?
+    /// `objectRestorationClass` (rule 50).
+    public var objectRestorationClass: String?
+    /// `objectRestorationClassReturns`: `.instance` or `.none` at relaunch.
+    public var objectRestorationClassReturns: ScenarioObjectAnswer = .instance
+    /// `registeredAtLaunch`: the relaunched app registers it again before restoration (true).
+    public var registeredAtLaunch = true
+    /// `secureCoding` (ScenarioAppLifecycle.swift).
+    public var secureCoding = ScenarioSecureCoding()
     public var jsonPath: String
     /// `x-…` members, kept in order.
     public var extensions: [JSONMember]
@@ -272,6 +294,8 @@ public struct ScenarioRelaunch: Sendable, Hashable {
     public var launchCrashes: Int
     public var archive: ScenarioArchiveCondition
     public var deletedModelIds: [String]
+    /// `deferredRestoration` (rules 44, 45): leading `extend`s run in didDecode, the rest after didFinishLaunching.
+    public var deferredRestoration: [ScenarioDeferredCall] = []
     public var extensions: [JSONMember]
 
     public init(bundleVersion: String? = nil, idiom: String? = nil, shouldRestore: ScenarioShouldRestore = .always,

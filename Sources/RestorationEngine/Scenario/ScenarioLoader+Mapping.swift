@@ -8,12 +8,14 @@ import TraceFormat
 extension ScenarioLoader {
     /// Field names of each object, for unknown-field messages ("did you mean ...").
     enum Fields {
-        static let document = ["format", "name", "app", "windows", "registeredObjects", "relaunch"]
-        static let app = ["bundleVersion", "idiom", "shouldSave", "state", "encodes"]
+        static let document = ["format", "name", "app", "windows", "registeredObjects", "relaunch", "debug"]
+        static let app = ["bundleVersion", "idiom", "shouldSave", "state", "encodes",
+                          "secureCoding", "legacyPair", "systemVersion", "ignoreSnapshot"]
         static let window = ["root"]
         static let viewController = [
             "class", "superclasses", "kind", "restorationIdentifier", "restorationClass", "storyboardIdentifier",
             "state", "encodes", "children", "presented", "selectedIndex", "encodesChildren", "views", "restore", "cost", "source",
+            "secureCoding",
         ]
         static let view = [
             "class", "kind", "restorationIdentifier", "contentOffset", "dataSourceModelAssociation",
@@ -24,9 +26,10 @@ extension ScenarioLoader {
         static let answer = ["class", "superclasses"]
         static let source = ObjectSource.memberNames
         static let cost = ["encodeMicros", "decodeMicros"]
-        static let registeredObject = ["restorationIdentifier", "class", "state"]
+        static let registeredObject = ["restorationIdentifier", "class", "state", "restorationParent", "objectRestorationClass",
+                                       "objectRestorationClassReturns", "registeredAtLaunch", "secureCoding"]
         static let relaunch = ["bundleVersion", "idiom", "shouldRestore", "forceQuit", "launchCrashes", "archive",
-                               "deletedModelIds"]
+                               "deletedModelIds", "deferredRestoration"]
     }
 }
 
@@ -62,6 +65,7 @@ struct ScenarioDocumentMapper {
         var windowValues: [JSONValue]?
         var registered: [ScenarioRegisteredObject] = []
         var relaunch = ScenarioRelaunch()
+        var debug = ScenarioDebug()
         var extensions: [JSONMember] = []
 
         // `format` first, whatever its position: a future format's fields must not be reported as unknown.
@@ -84,6 +88,7 @@ struct ScenarioDocumentMapper {
             case "app": app = try self.app(from: value)
             case "windows": windowValues = try reader.array(value, expected: "an array of windows", at: "windows")
             case "relaunch": relaunch = try self.relaunch(from: value)
+            case "debug": debug = try self.debug(from: value)
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "", known: Fields.document)
@@ -106,8 +111,10 @@ struct ScenarioDocumentMapper {
             windows.append(try window(from: value, at: JSONPathText.element("windows", index)))
         }
         try checkTotalCost(windows)
-        return Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
-                        registeredObjects: registered, relaunch: relaunch, extensions: extensions)
+        var scenario = Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
+                                registeredObjects: registered, relaunch: relaunch, extensions: extensions)
+        scenario.debug = debug
+        return scenario
     }
 
     // MARK: app, relaunch, registeredObjects
@@ -124,6 +131,13 @@ struct ScenarioDocumentMapper {
             case "encodes":
                 app.encodes = try reader.strings(member.value, at: JSONPathText.member("app", member.key))
                 try checkEncodes(app.encodes, at: "app.encodes")
+            case "secureCoding": app.secureCoding = try reader.bool(member.value, at: JSONPathText.member("app", member.key))
+            case "legacyPair": app.legacyPair = try reader.bool(member.value, at: JSONPathText.member("app", member.key))
+            case "systemVersion": app.systemVersion = try systemVersion(member.value, at: JSONPathText.member("app", member.key))
+            case "ignoreSnapshot":
+                let text = try reader.choice(member.value, allowed: ScenarioSnapshotCall.allCases.map(\.rawValue),
+                                             at: JSONPathText.member("app", member.key))
+                app.ignoreSnapshot = ScenarioSnapshotCall(rawValue: text)
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "app", known: Fields.app)
@@ -131,6 +145,7 @@ struct ScenarioDocumentMapper {
                 app.extensions.append(member)
             }
         }
+        try checkAppLifecycle(app)
         return app
     }
 
@@ -160,6 +175,8 @@ struct ScenarioDocumentMapper {
                 let text = try reader.choice(member.value, allowed: Allowed.archive, at: JSONPathText.member("relaunch", member.key))
                 relaunch.archive = ScenarioArchiveCondition(rawValue: text) ?? .intact
             case "deletedModelIds": relaunch.deletedModelIds = try reader.strings(member.value, at: JSONPathText.member("relaunch", member.key))
+            case "deferredRestoration":
+                relaunch.deferredRestoration = try deferredCalls(from: member.value, at: JSONPathText.member("relaunch", member.key))
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "relaunch", known: Fields.relaunch)
@@ -191,11 +208,22 @@ struct ScenarioDocumentMapper {
             var className: String?
             var state = JSONObject()
             var extensions: [JSONMember] = []
+            var lifecycle = ScenarioRegisteredObject(restorationIdentifier: "", className: "")
+            var secureCodingValue: JSONValue?
             for member in object.members {
+                let memberPath = JSONPathText.member(path, member.key)
                 switch member.key {
                 case "restorationIdentifier": identifier = try reader.string(member.value, at: JSONPathText.member(path, member.key))
                 case "class": className = try reader.string(member.value, at: JSONPathText.member(path, member.key))
                 case "state": state = try reader.object(member.value, at: JSONPathText.member(path, member.key))
+                case "restorationParent": lifecycle.restorationParent = try restorationParent(member.value, at: memberPath)
+                case "objectRestorationClass":
+                    let name = try reader.string(member.value, at: memberPath)
+                    guard !name.isEmpty else { throw reader.error(memberPath, .inconsistent(reason: "name the class, or remove the field")) }
+                    lifecycle.objectRestorationClass = name
+                case "objectRestorationClassReturns": lifecycle.objectRestorationClassReturns = try objectAnswer(member.value, at: memberPath)
+                case "registeredAtLaunch": lifecycle.registeredAtLaunch = try reader.bool(member.value, at: memberPath)
+                case "secureCoding": secureCodingValue = member.value
                 default:
                     guard ScenarioJSONReader.isExtension(member.key) else {
                         throw reader.unknownField(member.key, in: path, known: Fields.registeredObject)
@@ -218,8 +246,16 @@ struct ScenarioDocumentMapper {
             guard let className else {
                 throw reader.error(JSONPathText.member(path, "class"), .missingField(hint: "name the registered object's class"))
             }
-            objects.append(ScenarioRegisteredObject(restorationIdentifier: identifier, className: className, state: state,
-                                                    jsonPath: path, extensions: extensions))
+            var registered = ScenarioRegisteredObject(restorationIdentifier: identifier, className: className, state: state,
+                                                      jsonPath: path, extensions: extensions)
+            registered.restorationParent = lifecycle.restorationParent
+            registered.objectRestorationClass = lifecycle.objectRestorationClass
+            registered.objectRestorationClassReturns = lifecycle.objectRestorationClassReturns
+            registered.registeredAtLaunch = lifecycle.registeredAtLaunch
+            if let secureCodingValue {
+                registered.secureCoding = try secureCoding(from: secureCodingValue, state: state, at: JSONPathText.member(path, "secureCoding"))
+            }
+            objects.append(registered)
         }
         return objects
     }
@@ -253,6 +289,7 @@ struct ScenarioDocumentMapper {
         var className: String?
         var sawSelectedIndex = false
         var sawEncodesChildren = false
+        var secureCodingValue: JSONValue?
         for member in object.members {
             let value = member.value
             switch member.key {
@@ -295,6 +332,7 @@ struct ScenarioDocumentMapper {
             case "restore": controller.restore = try restoreBehavior(from: value, at: JSONPathText.member(path, member.key))
             case "cost": controller.cost = try cost(from: value, at: JSONPathText.member(path, member.key))
             case "source": controller.source = try source(from: value, at: JSONPathText.member(path, member.key))
+            case "secureCoding": secureCodingValue = value
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: path, known: Fields.viewController)
@@ -307,6 +345,10 @@ struct ScenarioDocumentMapper {
                                .missingField(hint: "every view controller needs its class name, e.g. \"class\": \"UINavigationController\""))
         }
         controller.className = className
+        if let secureCodingValue {
+            controller.secureCoding = try secureCoding(from: secureCodingValue, state: controller.state,
+                                                       at: JSONPathText.member(path, "secureCoding"))
+        }
         try checkViewController(controller, at: path, sawSelectedIndex: sawSelectedIndex, sawEncodesChildren: sawEncodesChildren)
         return controller
     }

@@ -27,6 +27,7 @@ final class ScenarioBehavior {
     let crash: (([String]) throws -> Void)?
     let crashesDuringDecode: Bool
     let source: ObjectSource?
+    let secureCoding: ScenarioSecureCoding
     weak var application: Application?
 
     init(node: ScenarioViewController, className: String, superclasses: [String], application: Application,
@@ -39,12 +40,13 @@ final class ScenarioBehavior {
         self.decodeThrows = node.restore.decodeThrows
         self.crashesDuringDecode = node.restore.crashesDuringDecode
         self.source = node.source
+        self.secureCoding = node.secureCoding
         self.crash = crash
         self.application = application
     }
 
     func encode(with coder: StateCoder) {
-        for member in state.members { coder.encode(member.value, forKey: member.key) }
+        ScenarioSecureCodingActs.encode(state, secureCoding: secureCoding, with: coder)
         for identifier in encodes {
             if let object = application?.registeredObject(withIdentifier: identifier) {
                 coder.encode(object, forKey: identifier)
@@ -59,6 +61,7 @@ final class ScenarioBehavior {
         BusyWork.spend(micros: cost?.decodeMicros ?? 0)
         if crashesDuringDecode, let crash { try crash(coder.restorationPath) }
         if decodeThrows { throw ScenarioDecodeFailure(path: coder.restorationPath) }
+        try ScenarioSecureCodingActs.decode(secureCoding: secureCoding, with: coder)
     }
 }
 
@@ -289,12 +292,40 @@ final class ScenarioCollectionView: CollectionView {
 /// A registered object from `registeredObjects`.
 final class ScenarioRegisteredInstance: RestorableObject {
     let registration: ScenarioRegisteredObject
-    init(_ registration: ScenarioRegisteredObject) { self.registration = registration }
+    private weak var world: ScenarioWorld?
+    init(_ registration: ScenarioRegisteredObject, world: ScenarioWorld? = nil) {
+        self.registration = registration
+        self.world = world
+    }
     var restorationIdentifier: String? { registration.restorationIdentifier }
     var className: String { registration.className }
     var classLineage: [String] { [registration.className] }
-    func encodeRestorableState(with coder: StateCoder) {
-        for member in registration.state.members { coder.encode(member.value, forKey: member.key) }
+    var objectRestorationClass: ObjectRestorationClass? {
+        registration.objectRestorationClass.map { ObjectRestorationClass(name: $0) { _, _ in nil } }
     }
-    func decodeRestorableState(with coder: StateCoder) throws {}
+    func encodeRestorableState(with coder: StateCoder) {
+        ScenarioSecureCodingActs.encode(registration.state, secureCoding: registration.secureCoding, with: coder)
+    }
+    func decodeRestorableState(with coder: StateCoder) throws {
+        try ScenarioSecureCodingActs.decode(secureCoding: registration.secureCoding, with: coder)
+    }
+}
+
+/// How a scenario object writes and reads the values its `secureCoding` names (rules 41, 42).
+enum ScenarioSecureCodingActs {
+    static func encode(_ state: JSONObject, secureCoding: ScenarioSecureCoding, with coder: StateCoder) {
+        for member in state.members {
+            if let className = secureCoding.notSecureCoding.first(where: { $0.key == member.key })?.value.stringValue {
+                coder.encode(member.value, ofClass: className, supportsSecureCoding: false, forKey: member.key)
+            } else {
+                coder.encode(member.value, forKey: member.key)
+            }
+        }
+    }
+
+    static func decode(secureCoding: ScenarioSecureCoding, with coder: StateCoder) throws {
+        for member in secureCoding.decodedWithoutAllowedClasses {
+            _ = try coder.decodeObjectWithoutAllowedClasses(forKey: member.key, archivedClass: member.value.stringValue ?? "NSObject")
+        }
+    }
 }

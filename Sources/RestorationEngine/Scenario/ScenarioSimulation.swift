@@ -58,6 +58,12 @@ public struct ScenarioSimulation: Sendable {
     /// The first process: shouldSave, willEncode, walk + encodes, archive written to disk.
     public func preserve(recorder: any TraceRecorder) throws {
         let world = ScenarioWorld(scenario: scenario, phase: .beforeTermination)
+        if scenario.app.ignoreSnapshot == .outsidePreservation {
+            // Rule 47: called from applicationDidEnterBackground, before preservation starts.
+            world.application.lifecycle.recorder = recorder
+            world.application.ignoreSnapshotOnNextApplicationLaunch()
+            world.application.lifecycle.recorder = nil
+        }
         try Preserver(application: world.application, clock: clock.engineClock)
             .preserve(to: ArchiveDirectory(url: archiveDirectory), recorder: recorder)
     }

@@ -51,17 +51,16 @@ public final class ScenarioWorld {
         }
         let version = isRelaunch ? (scenario.relaunch.bundleVersion ?? scenario.app.bundleVersion) : scenario.app.bundleVersion
         let idiom = isRelaunch ? (scenario.relaunch.idiom ?? scenario.app.idiom) : scenario.app.idiom
-        application = Application(bundleVersion: version, userInterfaceIdiom: idiom)
+        application = Application(bundleVersion: version, userInterfaceIdiom: idiom,
+                                  systemVersion: scenario.app.effectiveSystemVersion)
+        application.developerMode = scenario.debug.developerMode
         storyboard = ScenarioStoryboard()
         storyboard.world = self
         application.register(storyboard: storyboard)
         application.delegate = ScenarioAppDelegate(world: self)
 
-        for registration in scenario.registeredObjects {
-            application.registerObject(forStateRestoration: ScenarioRegisteredInstance(registration),
-                                       restorationIdentifier: registration.restorationIdentifier)
-        }
         indexNodes()
+        registerObjects(relaunch: isRelaunch)
         var restorationClassNames: [String] = []
         for node in nodes.values { if let name = node.restorationClass { restorationClassNames.append(name) } }
         for name in Set(restorationClassNames).sorted() {
@@ -75,6 +74,59 @@ public final class ScenarioWorld {
     }
 
     // MARK: Building
+
+    /// Registers the scenario's objects (at relaunch only those `registeredAtLaunch`), each below
+    /// its `restorationParent` when that names a view controller or registered object of the
+    /// scenario; any other parent is ignored, as UIKit ignores a parent that is not restorable (rule 49).
+    private func registerObjects(relaunch: Bool) {
+        var pathByIdentifier: [String: RestorationPath] = [:]
+        var declared: Set<RestorationPath> = []
+        // Parents may be registered objects declared later: resolve in rounds, at most one per object.
+        var pending = scenario.registeredObjects
+        var resolved: [(ScenarioRegisteredObject, RestorationPath?)] = []
+        for _ in 0...scenario.registeredObjects.count where !pending.isEmpty {
+            var next: [ScenarioRegisteredObject] = []
+            for registration in pending {
+                guard let parent = registration.restorationParent else {
+                    resolved.append((registration, nil))
+                    declared.insert(RestorationPath([registration.restorationIdentifier]))
+                    pathByIdentifier[registration.restorationIdentifier] = RestorationPath([registration.restorationIdentifier])
+                    continue
+                }
+                let parentPath = RestorationPath(parent)
+                if nodes[parentPath] != nil || declared.contains(parentPath) {
+                    resolved.append((registration, parentPath))
+                    declared.insert(parentPath.appending(registration.restorationIdentifier))
+                } else {
+                    next.append(registration)
+                }
+            }
+            if next.count == pending.count {
+                // Nothing left names a known parent: those parents are ignored.
+                for registration in next { resolved.append((registration, nil)) }
+                next = []
+            }
+            pending = next
+        }
+        let order = Dictionary(uniqueKeysWithValues: scenario.registeredObjects.enumerated().map { ($1.restorationIdentifier, $0) })
+        resolved.sort { (order[$0.0.restorationIdentifier] ?? 0) < (order[$1.0.restorationIdentifier] ?? 0) }
+        for (registration, parentPath) in resolved where !relaunch || registration.registeredAtLaunch {
+            application.registerObject(forStateRestoration: ScenarioRegisteredInstance(registration, world: self),
+                                       restorationIdentifier: registration.restorationIdentifier, parentPath: parentPath)
+        }
+        for registration in scenario.registeredObjects {
+            guard let name = registration.objectRestorationClass else { continue }
+            application.register(objectRestorationClass: ObjectRestorationClass(name: name) { [weak self] _, _ in
+                guard let self, registration.objectRestorationClassReturns != .none else { return nil }
+                return ScenarioRegisteredInstance(registration, world: self)
+            })
+        }
+    }
+
+    /// The crash the scenario asks for at relaunch (nil before termination).
+    func crash(at path: [String]) throws {
+        try crash?(path)
+    }
 
     /// Every view controller with a complete path, and storyboard identifiers.
     private func indexNodes() {
@@ -264,8 +316,42 @@ final class ScenarioAppDelegate: ApplicationDelegate {
         world?.scenario.app.shouldSave ?? false
     }
 
+    var implementedStateRestorationMethods: StateRestorationMethods {
+        guard let app = world?.scenario.app else { return [] }
+        var methods: StateRestorationMethods = []
+        if app.legacyPair { methods.insert(.legacyPair) }
+        if app.secureCoding { methods.insert(.securePair) }
+        return methods
+    }
+
+    func application(_ application: Application, shouldSaveSecureApplicationState coder: StateCoder) -> Bool {
+        self.application(application, shouldSaveApplicationState: coder)
+    }
+
+    func application(_ application: Application, shouldRestoreSecureApplicationState coder: StateCoder) -> Bool {
+        self.application(application, shouldRestoreApplicationState: coder)
+    }
+
+    /// Rule 44: the leading `extend`s of `relaunch.deferredRestoration` are made here; the rest
+    /// run on the main queue after didFinishLaunching, as the asynchronous work finishing.
+    func application(_ application: Application, didDecodeRestorableStateWith coder: StateCoder) {
+        guard let world else { return }
+        for _ in world.scenario.deferredCallsInDidDecode { application.extendStateRestoration() }
+        for call in world.scenario.deferredCallsAfterLaunch {
+            application.enqueueOnMainQueue { [weak world, unowned application] in
+                switch call {
+                case .extend: application.extendStateRestoration()
+                case .complete: application.completeStateRestoration()
+                case .terminate: application.terminate()
+                case .crash: try world?.crash(at: [])
+                }
+            }
+        }
+    }
+
     func application(_ application: Application, willEncodeRestorableStateWith coder: StateCoder) {
         guard let app = world?.scenario.app else { return }
+        if app.ignoreSnapshot == .inPreservation { application.ignoreSnapshotOnNextApplicationLaunch() }
         for member in app.state.members { coder.encode(member.value, forKey: member.key) }
         for identifier in app.encodes {
             if let object = application.registeredObject(withIdentifier: identifier) {

@@ -26,11 +26,21 @@ public enum ScenarioWriter {
                 var fields = [JSONMember("restorationIdentifier", .string(object.restorationIdentifier)),
                               JSONMember("class", .string(object.className))]
                 if !object.state.isEmpty { fields.append(JSONMember("state", .object(object.state))) }
+                if let parent = object.restorationParent { fields.append(JSONMember("restorationParent", .strings(parent))) }
+                if let name = object.objectRestorationClass { fields.append(JSONMember("objectRestorationClass", .string(name))) }
+                if object.objectRestorationClassReturns == .none { fields.append(JSONMember("objectRestorationClassReturns", .string("nil"))) }
+                if !object.registeredAtLaunch { fields.append(JSONMember("registeredAtLaunch", .bool(false))) }
+                if !object.secureCoding.isEmpty { fields.append(JSONMember("secureCoding", secureCoding(object.secureCoding))) }
                 return .object(JSONObject(fields + object.extensions))
             })))
         }
         let relaunch = self.relaunch(scenario.relaunch)
         if !relaunch.isEmpty { members.append(JSONMember("relaunch", .object(JSONObject(relaunch)))) }
+        if scenario.debug != ScenarioDebug() {
+            var debug: [JSONMember] = []
+            if scenario.debug.developerMode { debug.append(JSONMember("developerMode", .bool(true))) }
+            members.append(JSONMember("debug", .object(JSONObject(debug + scenario.debug.extensions))))
+        }
         return .object(JSONObject(members))
     }
 
@@ -41,6 +51,10 @@ public enum ScenarioWriter {
         if !app.shouldSave { members.append(JSONMember("shouldSave", .bool(false))) }
         if !app.state.isEmpty { members.append(JSONMember("state", .object(app.state))) }
         if !app.encodes.isEmpty { members.append(JSONMember("encodes", .strings(app.encodes))) }
+        if app.secureCoding { members.append(JSONMember("secureCoding", .bool(true))) }
+        if !app.legacyPair { members.append(JSONMember("legacyPair", .bool(false))) }
+        if let version = app.systemVersion { members.append(JSONMember("systemVersion", .string(version))) }
+        if let call = app.ignoreSnapshot { members.append(JSONMember("ignoreSnapshot", .string(call.rawValue))) }
         return members + app.extensions
     }
 
@@ -57,7 +71,22 @@ public enum ScenarioWriter {
         if relaunch.launchCrashes != 0 { members.append(JSONMember("launchCrashes", .int(Int64(relaunch.launchCrashes)))) }
         if relaunch.archive != .intact { members.append(JSONMember("archive", .string(relaunch.archive.rawValue))) }
         if !relaunch.deletedModelIds.isEmpty { members.append(JSONMember("deletedModelIds", .strings(relaunch.deletedModelIds))) }
+        if !relaunch.deferredRestoration.isEmpty {
+            members.append(JSONMember("deferredRestoration", .array(relaunch.deferredRestoration.map { .string($0.rawValue) })))
+        }
         return members + relaunch.extensions
+    }
+
+    /// `secureCoding`: the two maps of state keys to class names.
+    private static func secureCoding(_ secureCoding: ScenarioSecureCoding) -> JSONValue {
+        var members: [JSONMember] = []
+        if !secureCoding.notSecureCoding.isEmpty {
+            members.append(JSONMember("notSecureCoding", .object(JSONObject(secureCoding.notSecureCoding))))
+        }
+        if !secureCoding.decodedWithoutAllowedClasses.isEmpty {
+            members.append(JSONMember("decodedWithoutAllowedClasses", .object(JSONObject(secureCoding.decodedWithoutAllowedClasses))))
+        }
+        return .object(JSONObject(members + secureCoding.extensions))
     }
 
     /// A view controller and everything below it, built from the leaves up with an explicit stack.
@@ -105,6 +134,7 @@ public enum ScenarioWriter {
             members.append(JSONMember("cost", .object(JSONObject(fields + cost.extensions))))
         }
         if let source = node.source { members.append(JSONMember("source", source.jsonValue)) }
+        if !node.secureCoding.isEmpty { members.append(JSONMember("secureCoding", secureCoding(node.secureCoding))) }
         members += node.extensions
         if !node.views.isEmpty { members.append(JSONMember("views", .array(node.views.map(view)))) }
         if !children.isEmpty { members.append(JSONMember("children", .array(children))) }

@@ -78,7 +78,7 @@ struct SimulateRelaunchCommand: ParsableCommand {
         let writer: TraceWriter
         do {
             writer = try TraceWriter(appendingTo: trace, continuing: state,
-                                     durability: loaded.crashesDuringDecode ? .everyRecord : .buffered)
+                                     durability: loaded.crashesDuringDecode || loaded.crashesDuringDeferredRestoration ? .everyRecord : .buffered)
         } catch {
             throw CommandFailure.trouble("\(error)")
         }

@@ -193,6 +193,14 @@ struct SimulationRun {
     }
 
     private func judgeCrash(_ result: SimulateRelaunchProcess.Result, scenario: Scenario, tracePath: String) -> CrashJudgement {
+        // A crash in the deferred restoration work, after didFinishLaunching (rule 44).
+        if case .killed = result.ending, scenario.crashesDuringDeferredRestoration,
+           let inspection = try? SimulateTraceInspection(contentsOf: tracePath), inspection.unfinishedDecode == nil {
+            let report = "the relaunched app crashed in its deferred restoration work, as \(displayName) asks "
+                + "(relaunch.deferredRestoration); the relaunch process \(result.ending.description) and the trace "
+                + (relaunchAfterCrash ? "holds" : "ends with") + " that unfinished restoration span"
+            return .asked(report: report, inspection: inspection)
+        }
         guard case .killed = result.ending, let inspection = try? SimulateTraceInspection(contentsOf: tracePath),
               let decode = inspection.unfinishedDecode,
               let point = scenario.crashPoints.first(where: { $0.path == decode.path })

@@ -57,6 +57,13 @@ enum DiscardExplanations {
                 because: ["the app crashed during launch twice since the archive was written",
                           "UIKit then deletes the archive, so a state that crashes the app cannot make it crash forever (rule 4)"],
                 fix: "fix the crash during launch (see the crash logs); a launch counts as crashed until it reaches didFinishLaunching")
+        case .restorationIncomplete:
+            return Explanation(
+                summary: "discarded at relaunch: the previous launch crashed before its deferred restoration completed",
+                because: ["the previous launch called extendStateRestoration() and crashed before the matching completeStateRestoration()",
+                          "UIKit throws such a state away so it cannot crash the app again (UIApplication › extendStateRestoration(), rule 44)"],
+                fix: "fix the crash in the asynchronous restoration work, and balance every extendStateRestoration() with a "
+                    + "completeStateRestoration(), also on its error paths")
         case .restorationFailed:
             var because = ["the launch before this one crashed while restoring"]
             var fix = "fix the crash during restoration; the trace of that launch ends inside the span where it happened"

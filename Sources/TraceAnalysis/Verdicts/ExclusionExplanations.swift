@@ -110,6 +110,14 @@ enum ExclusionExplanations {
                                    + "(UIKit finds it by name: the class must exist under the archived name)")
         }
         because.append("\(name) returned nil")
+        if facts.kind == .registeredObject {
+            // SCENE_RULES rule 50: an object restoration class; nil means "not now".
+            return Explanation(
+                summary: "not restored: its object restoration class returned nil", because: because,
+                fix: "make \(name).object(withRestorationIdentifierPath:coder:) return the object for this path (it receives "
+                    + "the whole path, its restorationParent's first, rule 50), or register the object at launch and "
+                    + "remove its objectRestorationClass so that it is found among the registered objects")
+        }
         return Explanation(
             summary: "not restored: its restoration class returned nil", because: because,
             fix: "make \(name).viewController(withRestorationIdentifierPath:coder:) return a view controller for this path "

@@ -21,6 +21,21 @@ enum FailureExplanations {
                 + "(missing keys, values an older version wrote) instead of failing")
     }
 
+    /// Its decode ended `secureCodingViolation` (SCENE_RULES rule 41): the value was refused, the
+    /// keys after it were not decoded, and the object was still restored.
+    static func secureCodingViolation(_ facts: SubjectFacts, errorMessage: String?) -> Explanation {
+        var because = ["it was found: " + VerdictWording.foundBy(facts.via, restorationClass: facts.restorationClass,
+                                                                 storyboard: facts.storyboard,
+                                                                 storyboardIdentifier: facts.storyboardIdentifier, kind: facts.kind)]
+        because.append("the app uses the secure pair (shouldRestoreSecureApplicationState), so its coder requires secure coding")
+        if let errorMessage { because.append("UIKit refused a value: " + PathText.sanitized(errorMessage)) }
+        because.append("that value and every key its decode would have read after it are lost; it still gets applicationFinishedRestoringState() (rule 41)")
+        return Explanation(
+            summary: "restored without part of its state: a value was refused by secure coding", because: because,
+            fix: "in \(VerdictWording.type(facts.subject.className)).decodeRestorableState(with:), decode that value with "
+                + "decodeObject(of:forKey:) naming its class (and make the class adopt NSSecureCoding)")
+    }
+
     /// A span of the object's own began and never ended: the process stopped inside it.
     /// `laterDiscard` is the row of a later launch's discard, when the trace has one.
     static func unfinished(_ facts: SubjectFacts, row: Int, _ evidence: TraceEvidence, laterDiscard: Int?) -> Explanation {

@@ -75,6 +75,8 @@ public final class RestorationVerdict: Sendable, Hashable {
         case classMismatch
         /// Its decode ran and failed.
         case decodeFailed
+        /// Restored without part of its state: a value was refused by secure coding (SCENE_RULES rule 41).
+        case secureCodingViolation
         /// A span of its own began and never ended: the process stopped inside it.
         case unfinished
         /// The process stopped in another object's step, before this one was done.

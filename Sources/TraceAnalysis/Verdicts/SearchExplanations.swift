@@ -25,7 +25,9 @@ enum SearchExplanations {
                 fix: "create the view, with the restoration identifier \(identifier), in \(owner)'s view tree before restoration "
                     + "(in the storyboard, or in loadView/viewDidLoad)")
         case .registeredObject?:
-            because.append("at relaunch no object was registered with the identifier \(identifier) by the time restoration ran")
+            because.append("at relaunch no object was registered with the identifier \(identifier) "
+                + (facts.subject.path.map { $0.count > 1 } == true ? "below the same restorationParent " : "")
+                + "by the time restoration ran, and it has no objectRestorationClass (rule 50)")
             return Explanation(
                 summary: "not restored: no object was registered with its identifier at relaunch", because: because,
                 fix: "call registerObject(forStateRestoration:restorationIdentifier: \(identifier)) in "

@@ -200,6 +200,16 @@ package struct VerdictReasoner {
             let decodeEnd = evidence.end(of: rows.decode)
             let result = decodeEnd.flatMap { evidence.text($0, evidence.slots.result) }
             let errorInDecode = rows.lastError > rows.decode && (decodeEnd.map { Int(rows.lastError) < $0 } ?? true)
+            if result == "secureCodingViolation", pass?.end != nil {
+                var message: String?
+                if errorInDecode {
+                    note(rows.lastError)
+                    message = evidence.string(Int(rows.lastError), evidence.slots.message)
+                }
+                note(rows.finished)
+                return (make(FailureExplanations.secureCodingViolation(facts, errorMessage: message), .restored,
+                             .secureCodingViolation, foundBy: facts.via), nil)
+            }
             if errorInDecode || result.map({ !TraceHierarchy.successfulDecodeResults.contains($0) }) == true {
                 var message: String?
                 if errorInDecode {

@@ -77,6 +77,11 @@ enum VerdictWording {
             case .registeredObject?: return "it was registered at launch"
             default: return "it existed at launch"
             }
+        case .objectRestorationClass?:
+            return "its object restoration class" + (restorationClass.map { " " + type($0) } ?? "")
+                + " returned it from object(withRestorationIdentifierPath:coder:)"
+        case .registered?:
+            return "it was registered at launch"
         case .storyboard?:
             var text = "it was instantiated from the storyboard"
             if let storyboard { text += " " + quoted(storyboard) }

@@ -11,4 +11,6 @@ public enum DiscardReason: String, Sendable, Hashable, CaseIterable {
     case idiomRefused
     case restoreDeclined
     case archiveMissing
+    /// A crash after `extendStateRestoration()` before the matching `completeStateRestoration()` (rule 44).
+    case restorationIncomplete
 }

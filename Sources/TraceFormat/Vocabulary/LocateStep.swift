@@ -7,6 +7,10 @@ public enum LocateStep: String, Sendable, Hashable, CaseIterable {
     case appDelegate
     case existing
     case storyboard
+    /// A registered object from its `objectRestorationClass` (rule 50).
+    case objectRestorationClass
+    /// A registered object found among those registered at launch (rule 50).
+    case registered
     case none
 }
 

@@ -28,14 +28,24 @@ public struct RecordKind: RawRepresentable, Sendable, Hashable, Comparable, Expr
     public static let didDecode: Self = "didDecode"
     public static let discard: Self = "discard"
     public static let error: Self = "error"
+    // The app life cycle since iOS 7 / 13.2 (SCENE_RULES.md rules 40–54).
+    public static let warning: Self = "warning"
+    public static let extendRestoration: Self = "extendRestoration"
+    public static let completeRestoration: Self = "completeRestoration"
+    public static let ignoreSnapshot: Self = "ignoreSnapshot"
+    public static let discardSuppressed: Self = "discardSuppressed"
 
     /// Every kind that `restoretrace/1` defines.
     public static let known: [RecordKind] = [
         .preservation, .shouldSave, .willEncode, .encode, .exclude, .archiveWrite, .archiveRead,
         .restoration, .launch, .shouldRestore, .locate, .decode, .finishedRestoring, .didDecode,
         .discard, .error,
+        .warning, .extendRestoration, .completeRestoration, .ignoreSnapshot, .discardSuppressed,
     ]
     /// Kinds that are instants (`ph` "i") in `restoretrace/1`; the others are spans.
-    public static let instantKinds: Set<RecordKind> = [.shouldSave, .exclude, .launch, .shouldRestore, .discard, .error]
+    public static let instantKinds: Set<RecordKind> = [
+        .shouldSave, .exclude, .launch, .shouldRestore, .discard, .error,
+        .warning, .extendRestoration, .completeRestoration, .ignoreSnapshot, .discardSuppressed,
+    ]
     public var isKnown: Bool { RecordKind.known.contains(self) }
 }
