@@ -29,13 +29,14 @@ public struct RecordKind: RawRepresentable, Sendable, Hashable, Comparable, Expr
     public static let discard: Self = "discard"
     public static let error: Self = "error"
 
-    /// Every kind that `restoretrace/1` defines.
+    /// Every kind that `restoretrace/1` defines (the scene life cycle's in SceneVocabulary.swift).
     public static let known: [RecordKind] = [
         .preservation, .shouldSave, .willEncode, .encode, .exclude, .archiveWrite, .archiveRead,
         .restoration, .launch, .shouldRestore, .locate, .decode, .finishedRestoring, .didDecode,
         .discard, .error,
-    ]
+    ] + sceneKinds
     /// Kinds that are instants (`ph` "i") in `restoretrace/1`; the others are spans.
-    public static let instantKinds: Set<RecordKind> = [.shouldSave, .exclude, .launch, .shouldRestore, .discard, .error]
+    public static let instantKinds: Set<RecordKind> = Set<RecordKind>([.shouldSave, .exclude, .launch, .shouldRestore, .discard, .error])
+        .union(sceneInstantKinds)
     public var isKnown: Bool { RecordKind.known.contains(self) }
 }
