@@ -446,6 +446,7 @@ public final class SceneSystem {
         scene.userActivity = nil
         for responder in scene.responders { responder.userActivity = nil }
         session.connectedScene = nil
+        session.scene = nil
         waitingForUnlock.removeAll { $0 == session.persistentIdentifier }
     }
 
