@@ -19,7 +19,8 @@ extension SceneSystem {
     private func saveActivity(of scene: Scene, end: inout [TraceAttribute]) -> ActivitySaveResult {
         let session = scene.session
         let identifier = session.persistentIdentifier
-        let answer = scene.delegate?.stateRestorationActivity(for: scene) ?? UserActivity.notImplemented
+        // No delegate answers as one that does not implement the method.
+        let answer: UserActivity? = scene.delegate.map { $0.stateRestorationActivity(for: scene) } ?? UserActivity.notImplemented
         let activity: UserActivity?
         if answer === UserActivity.notImplemented {
             // Rule 25: without the method, whatever the app assigned to the session is saved.
