@@ -17,7 +17,9 @@ public final class SceneApplication {
     public var legacyApplication: Application?
 
     /// Sessions with a connected scene and archived ones, in the order they were created (rule 22).
-    public internal(set) var openSessions: [SceneSession] = []
+    public private(set) var openSessions: [SceneSession] = []
+    /// `openSessions` by persistent identifier: events name sessions, and apps may have thousands.
+    private var sessionsByIdentifier: [String: SceneSession] = [:]
     weak var system: SceneSystem?
 
     public init(delegate: (any SceneApplicationDelegate)? = nil, sceneManifest: [SceneConfiguration],
@@ -35,7 +37,17 @@ public final class SceneApplication {
 
     /// The open session with this identifier.
     public func session(withIdentifier identifier: String) -> SceneSession? {
-        openSessions.first { $0.persistentIdentifier == identifier }
+        sessionsByIdentifier[identifier]
+    }
+
+    func add(_ session: SceneSession) {
+        openSessions.append(session)
+        sessionsByIdentifier[session.persistentIdentifier] = session
+    }
+
+    func remove(_ session: SceneSession) {
+        openSessions.removeAll { $0 === session }
+        sessionsByIdentifier[session.persistentIdentifier] = nil
     }
 
     /// `requestSceneSessionDestruction(_:options:errorHandler:)`: disconnects the scene, deletes

@@ -57,7 +57,7 @@ extension SceneSystem {
         recorder.instant(.sessionDiscard, path: nil, className: nil,
                          attributes: attributes(session, [TraceAttribute("reason", .string(reason.rawValue))]))
         store.removeSession(session.persistentIdentifier)
-        application.openSessions.removeAll { $0 === session }
+        application.remove(session)
         session.stateRestorationActivity = nil
         tellDiscards([session], application: application, deferred: false)
     }

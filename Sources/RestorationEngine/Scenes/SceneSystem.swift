@@ -133,7 +133,7 @@ public final class SceneSystem {
         for known in readKnownSessions() {
             let session = SceneSession(persistentIdentifier: known.persistentIdentifier, role: known.role,
                                        configurationName: known.configurationName)
-            application.openSessions.append(session)
+            application.add(session)
             discardIncompleteRestoration(of: session)
         }
         knownWhileNotRunning = nil
@@ -232,7 +232,7 @@ public final class SceneSystem {
         }
         let session = SceneSession(persistentIdentifier: identifier, role: .windowApplication, configurationName: "")
         session.activityLoaded = true
-        application.openSessions.append(session)
+        application.add(session)
         return connect(session, application: application, reason: reason, options: ConnectionOptions(userActivities: userActivities))
     }
 
