@@ -24,10 +24,10 @@ extension SceneSystem {
         let activity: UserActivity?
         if answer === UserActivity.notImplemented {
             // Rule 25: without the method, whatever the app assigned to the session is saved.
-            end.append(TraceAttribute("source", .string("sessionProperty")))
+            end.append(TraceAttribute("savedFrom", .string("sessionProperty")))
             activity = session.stateRestorationActivity
         } else {
-            end.append(TraceAttribute("source", .string("stateRestorationActivity")))
+            end.append(TraceAttribute("savedFrom", .string("stateRestorationActivity")))
             activity = answer
         }
         guard let activity else {

@@ -15,7 +15,7 @@ struct SceneSavingRuleTests {
                          {"event": "systemKill"}, {"event": "relaunch"}]
             """, store: store)
         #expect(records.saveResults == ["written", "cleared"])
-        #expect(records.of(.activitySave, phase: .end).compactMap { $0[attribute: "source"]?.stringValue } == ["stateRestorationActivity", "stateRestorationActivity"])
+        #expect(records.of(.activitySave, phase: .end).compactMap { $0[attribute: "savedFrom"]?.stringValue } == ["stateRestorationActivity", "stateRestorationActivity"])
         #expect(records.of(.activityRead, phase: .end).last?.result == ActivityReadResult.missing.rawValue)
 
         let property = try SceneFixtures.run("""
@@ -23,7 +23,7 @@ struct SceneSavingRuleTests {
                           "activity": {"type": "com.example.viewing", "userInfo": {"n": 1}}}]
             """)
         let save = try #require(property.of(.activitySave, phase: .end).first)
-        #expect(save[attribute: "source"]?.stringValue == "sessionProperty" && save.result == "written")
+        #expect(save[attribute: "savedFrom"]?.stringValue == "sessionProperty" && save.result == "written")
         #expect(property.of(.sceneConnect, phase: .end).last?[attribute: "sessionActivity"]?.stringValue == "com.example.viewing")
     }
 
