@@ -152,8 +152,9 @@ public struct SceneScenarioSimulation {
         case .background: system.moveToBackground(identifier)
         case .foreground: system.moveToForeground(identifier)
         case .connect:
-            if let session = event.session, let activity = event.activity { model.pendingActivity[session] = activity }
-            system.connectNewScene(persistentIdentifier: event.session)
+            let session = event.session ?? system.application.map(system.makeIdentifier)
+            if let session, let activity = event.activity { model.pendingActivity[session] = activity }
+            system.connectNewScene(persistentIdentifier: session)
         case .memoryDisconnect: system.disconnectForMemory(identifier)
         case .reconnect: system.reconnect(identifier, userActivities: event.activity.map { [$0.makeUserActivity()] } ?? [])
         case .userClose: system.closeInSwitcher(identifier)
