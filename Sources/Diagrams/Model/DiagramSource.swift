@@ -134,7 +134,7 @@ public enum DiagramSource: Sendable {
     /// The view drawn when none is asked for: the flow of a trace, the hierarchy of a scenario.
     public var defaultView: DiagramView {
         switch self {
-        case .trace: return .flow
+        case .trace(let trace): return SceneTimeline.isSceneTrace(trace.header) ? .scene : .flow
         case .scenario: return .hierarchy
         }
     }
@@ -155,6 +155,7 @@ public enum DiagramSource: Sendable {
             case .flow: return FlowDiagram.graph(table: trace.table, options: options)
             case .hierarchy: return HierarchyDiagram.graph(table: trace.table, options: options)
             case .locate: return LocateDiagram.graph(table: trace.table, options: options)
+            case .scene: return SceneDiagram.graph(table: trace.table, options: options)
             }
         case .scenario(let scenario):
             guard view == .hierarchy else { return nil }
@@ -192,7 +193,7 @@ public struct DiagramTrace: Sendable {
             "reason", "result", "via", "foundClass", "bytes", "message", "step", "parent", "identifier", "depth",
             "archivedVersion", "currentVersion", "archivedIdiom", "currentIdiom", "unmatchedModelIds",
         ]
-        for name in RestorationVerdicts.attributesRead where !names.contains(name) { names.append(name) }
+        for name in RestorationVerdicts.attributesRead + SceneDiagram.attributesRead where !names.contains(name) { names.append(name) }
         return names
     }()
 

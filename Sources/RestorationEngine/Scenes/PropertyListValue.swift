@@ -34,6 +34,8 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     /// nested deeper than ``maximumDepth``), as a key path and a reason; nil when all can be.
     /// Iterative, so any depth is safe to check.
     public static func firstUnarchivable(in dictionary: [String: PropertyListValue]) -> (keyPath: String, reason: String)? {
+        // Most userInfo dictionaries hold plain values only: nothing to walk.
+        if dictionary.values.allSatisfy(\.isScalar) { return nil }
         var pending: [(value: PropertyListValue, path: String, depth: Int)] =
             dictionary.keys.sorted().reversed().map { (dictionary[$0]!, $0, 1) }
         while let (value, path, depth) = pending.popLast() {
@@ -51,6 +53,14 @@ public indirect enum PropertyListValue: Sendable, Hashable {
             }
         }
         return nil
+    }
+
+    /// A value with nothing inside it, of a property-list type.
+    var isScalar: Bool {
+        switch self {
+        case .array, .set, .dictionary, .object: return false
+        default: return true
+        }
     }
 
     // MARK: JSON form

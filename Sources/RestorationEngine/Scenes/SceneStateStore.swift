@@ -69,8 +69,14 @@ public final class InMemorySceneStateStore: SceneStateStore {
 public final class SceneStateDirectory: SceneStateStore {
     public static let knownSessionsFileName = "KnownSceneSessions"
     public let url: URL
+    /// fsync every file and the directory (true), or only rename atomically (false: the state is
+    /// purgeable and a process crash still leaves the old file or the new one).
+    public let synchronous: Bool
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL, synchronous: Bool = true) {
+        self.url = url
+        self.synchronous = synchronous
+    }
 
     /// The directory name of a session's files.
     public static func directoryName(of session: String) -> String {
@@ -102,7 +108,7 @@ public final class SceneStateDirectory: SceneStateStore {
         if mkdir(directory.path, 0o700) != 0 && errno != EEXIST {
             throw ArchiveDirectoryError(file: directory.path, operation: "create the session directory", errno: errno)
         }
-        try ArchiveDirectory.writeAtomically(bytes, to: directory.appendingPathComponent(file.rawValue))
+        try ArchiveDirectory.writeAtomically(bytes, to: directory.appendingPathComponent(file.rawValue), sync: synchronous)
     }
 
     public func remove(_ file: SceneStateFile, session: String) { unlink(fileURL(file, session: session).path) }
@@ -117,7 +123,7 @@ public final class SceneStateDirectory: SceneStateStore {
     }
 
     public func writeKnownSessions(_ bytes: [UInt8]) throws {
-        try ArchiveDirectory.writeAtomically(bytes, to: url.appendingPathComponent(Self.knownSessionsFileName))
+        try ArchiveDirectory.writeAtomically(bytes, to: url.appendingPathComponent(Self.knownSessionsFileName), sync: synchronous)
     }
 
     private static func readFile(_ path: String) throws -> [UInt8]? {

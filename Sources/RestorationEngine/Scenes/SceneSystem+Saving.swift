@@ -50,10 +50,14 @@ extension SceneSystem {
             error("userInfo.\(problem.keyPath): \(problem.reason); the activity was not saved", session: identifier)
             return .encodeFailed
         }
-        session.stateRestorationActivity = activity === session.stateRestorationActivity ? activity : activity.copy()
         let bytes = SceneActivityArchive.encode(activity)
         end.append(TraceAttribute("bytes", .int(Int64(bytes.count))))
-        if let last = session.lastWrittenActivity, last == bytes { return .unchanged }
+        // Rule 25: the session holds a copy (an unchanged one already holds an equal copy).
+        let unchanged = session.lastWrittenActivity == bytes
+        if !unchanged || session.stateRestorationActivity == nil {
+            session.stateRestorationActivity = activity === session.stateRestorationActivity ? activity : activity.copy()
+        }
+        if unchanged { return .unchanged }
         guard write(bytes, to: .activity, of: session) else { return .encodeFailed }
         session.lastWrittenActivity = bytes
         return .written

@@ -83,11 +83,15 @@ public final class SceneSystem {
     // MARK: Records
 
     func attributes(_ session: SceneSession, _ more: [TraceAttribute] = []) -> [TraceAttribute] {
-        [TraceAttribute("session", .string(session.persistentIdentifier))] + more
+        attributes(session: session.persistentIdentifier, more)
     }
 
     func attributes(session identifier: String, _ more: [TraceAttribute] = []) -> [TraceAttribute] {
-        [TraceAttribute("session", .string(identifier))] + more
+        var all: [TraceAttribute] = []
+        all.reserveCapacity(1 + more.count)
+        all.append(TraceAttribute("session", .string(identifier)))
+        all.append(contentsOf: more)
+        return all
     }
 
     func error(_ message: String, session: String?) {
