@@ -40,6 +40,20 @@ for view in flow hierarchy locate; do
         mv "$file" "$work/out/$name.$view.svg"
     done
 done
+# Scene traces (header "lifecycle":"scene") also get the scene view: one lane per session.
+scene_traces=()
+for trace in "${traces[@]}"; do
+    head -n 1 "$trace" | grep -q '"lifecycle":"scene"' && scene_traces+=("$trace")
+done
+if [ "${#scene_traces[@]}" -gt 0 ]; then
+    mkdir -p "$work/scene"
+    "$bin" render "${scene_traces[@]}" --view scene --format svg -o "$work/scene/" >/dev/null 2>"$work/scene.log" \
+        || { cat "$work/scene.log" >&2; exit 1; }
+    for file in "$work/scene"/*.svg; do
+        name=$(basename "$file" .svg)
+        mv "$file" "$work/out/$name.scene.svg"
+    done
+fi
 if [ "${#scenarios[@]}" -gt 0 ]; then
     mkdir -p "$work/scenario"
     "$bin" render "${scenarios[@]}" --view hierarchy --format svg -o "$work/scenario/" >/dev/null 2>"$work/scenario.log" \
