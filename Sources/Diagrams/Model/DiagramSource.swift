@@ -142,7 +142,8 @@ public enum DiagramSource: Sendable {
     /// The views this source can be drawn as: a scenario has not run, so it has only a hierarchy.
     public var availableViews: [DiagramView] {
         switch self {
-        case .trace: return DiagramView.allCases
+        // The scene view only for scene traces (any trace may still ask for it).
+        case .trace(let trace): return SceneTimeline.isSceneTrace(trace.header) ? DiagramView.allCases : [.flow, .hierarchy, .locate]
         case .scenario: return [.hierarchy]
         }
     }
