@@ -51,4 +51,26 @@ import Testing
         #expect(other.status == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("no scene sessions in this trace"))
     }
+
+    @Test("explain says of each session whether its window came back with its state, and why not")
+    func explainPerSession() throws {
+        func explain(_ name: String) throws -> String {
+            let run = try ExecutableRun.run(["explain", traces.appendingPathComponent("\(name).jsonl").path])
+            #expect(run.status == 0, "\(run.standardError)")
+            return run.standardOutput
+        }
+        let undeclared = try explain("scene-undeclared-type")
+        #expect(undeclared.contains("main: not restored: its window came back without its state"))
+        #expect(undeclared.contains("fix: add com.example.editing to the NSUserActivityTypes array of Info.plist"))
+        #expect(try explain("scene-round-trip").contains("main: restored from its saved activity"))
+        #expect(try explain("scene-nil-clears-unchanged-skips").contains("main: not restored: the activity was saved with a nil userInfo"))
+        #expect(try explain("scene-locked-device").contains("main: restored late: the device was locked at connection"))
+        #expect(try explain("scene-extend-crash").contains("crashed between extendStateRestoration and completeStateRestoration"))
+        let ipad = try explain("scene-ipad-switcher-close")
+        #expect(ipad.contains("draft: discarded: the user closed it in the app switcher"))
+        #expect(ipad.contains("archive: restored from its saved activity"))
+        #expect(try explain("scene-memory-disconnect").contains("main: restored from the session kept in memory"))
+        // Other traces are unchanged.
+        #expect(!(try explain("countries")).contains("Scene sessions"))
+    }
 }
