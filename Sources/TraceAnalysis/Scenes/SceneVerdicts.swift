@@ -28,9 +28,12 @@ public struct SceneVerdict: Sendable, Hashable {
 
 extension SceneTimeline {
     /// A verdict per session, in lane order.
-    public var verdicts: [SceneVerdict] { sessions.map(Self.verdict) }
+    public var verdicts: [SceneVerdict] {
+        let launches = processSteps.filter { $0.label == "willFinishLaunching" }.map(\.seq)
+        return sessions.map { Self.verdict($0, launches: launches) }
+    }
 
-    static func verdict(_ session: Session) -> SceneVerdict {
+    static func verdict(_ session: Session, launches: [Int64]) -> SceneVerdict {
         let steps = session.steps
         func make(_ outcome: SceneVerdict.Outcome, _ summary: String, _ because: [String], fix: String? = nil) -> SceneVerdict {
             SceneVerdict(session: session.identifier, outcome: outcome, summary: summary, because: because, fix: fix)
@@ -41,9 +44,19 @@ extension SceneTimeline {
             return make(.discarded, "discarded: \(why)", ["a discarded session's saved activity and userInfo are deleted (rule 24)"])
         }
         let connects = steps.indices.filter { steps[$0].kind == .connect }
+        if let lastSave = steps.last(where: { $0.kind == .save }), connects.allSatisfy({ steps[$0].seq < lastSave.seq }),
+           launches.contains(where: { $0 > lastSave.seq }) {
+            return make(.notReconnected, "not reconnected: its state was saved, and no launch after it showed the session again",
+                        ["an archived session reconnects when the user selects it in the app switcher (rules 22, 36)"])
+        }
         guard let lastConnect = connects.last, steps[lastConnect].detail != "new" || connects.count > 1 else {
             return make(.notRelaunched, "not relaunched: the trace connects it once, as a new session",
                         ["there was no later connection to restore into"])
+        }
+        if steps[lastConnect].detail == "event" {
+            return make(.restored, "connected for an event: it starts from the event's activity"
+                + (steps[lastConnect].activityType.map { " (\($0))" } ?? ""),
+                ["no connected scene's activation conditions took the event, so UIKit made a new session whose connection options carry it (rules 31, 37)"])
         }
         let before = steps[..<lastConnect]
         let lastSave = before.last { $0.kind == .save }
