@@ -47,8 +47,10 @@ public enum SceneDiagram {
                                   tone: .summary))
             return graph
         }
+        // Lanes (the process's one included) of perLane steps and a "more" node each stay within the budget.
         let budget = max(8, options.maximumNodes - 12)
-        let perLane = max(2, budget / (timeline.sessions.count + 1))
+        let lanesShown = min(timeline.sessions.count, max(1, budget / 3 - 1))
+        let perLane = max(2, budget / (lanesShown + 1) - 1)
         // The process lane: launches and exits.
         var process = canvas.cluster("process", title: "app process")
         var previous: NodeID?
@@ -64,7 +66,7 @@ public enum SceneDiagram {
             process.connect(last, to: more, [.style([.dashed])])
         }
         if !process.statements.isEmpty { graph.add(process) }
-        let lanes = timeline.sessions.prefix(max(1, budget / 2))
+        let lanes = timeline.sessions.prefix(lanesShown)
         for (laneIndex, session) in lanes.enumerated() {
             var lane = canvas.cluster("s\(laneIndex)", title: "session " + session.identifier)
             var last: NodeID?

@@ -23,7 +23,8 @@ enum SceneSimulationRun {
                     displayName: String) -> SimulationRun.Outcome {
         var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
         header.extra.append(JSONMember("lifecycle", .string(ScenarioLifecycle.scene.rawValue)))
-        let store = SceneStateDirectory(url: archiveDirectory)
+        // No fsync: the directory is the run's own scratch state (renames still keep every file whole).
+        let store = SceneStateDirectory(url: archiveDirectory, synchronous: false)
         removeEarlierSessions(from: store)
         do {
             let writer = try TraceWriter(path: tracePath, clock: clock.unit, header: header, durability: .buffered)
