@@ -120,8 +120,9 @@ struct ScenarioLoaderErrorTests {
     func wrongFormat() throws {
         let error = try #require(loadError(#"{"format": "restoretrace-scenario/2", "windows": [], "newField": 1}"#))
         #expect(error.jsonPath == "format")
-        #expect(error.problem == .unsupportedFormat(found: "restoretrace-scenario/2", supported: "restoretrace-scenario/1"))
-        #expect(error.description.contains(#"this restoretrace reads "restoretrace-scenario/1""#))
+        #expect(error.problem == .unsupportedFormat(found: "restoretrace-scenario/2",
+                                                    supported: #"restoretrace-scenario/1" or "restoretrace-scenario/1.1"#))
+        #expect(error.description.contains(#"this restoretrace reads "restoretrace-scenario/1" or "restoretrace-scenario/1.1""#))
     }
 
     @Test("enumerated values outside their set are refused, listing the allowed values")

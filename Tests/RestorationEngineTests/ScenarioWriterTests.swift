@@ -28,6 +28,8 @@ struct ScenarioWriterTests {
         }
         for index in copy.windows.indices { clear(&copy.windows[index].root) }
         for index in copy.registeredObjects.indices { copy.registeredObjects[index].jsonPath = "" }
+        for index in copy.scene?.sessions.indices ?? 0..<0 { copy.scene?.sessions[index].jsonPath = "" }
+        for index in copy.scene?.events?.indices ?? 0..<0 { copy.scene?.events?[index].jsonPath = "" }
         return copy
     }
 

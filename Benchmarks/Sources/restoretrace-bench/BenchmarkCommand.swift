@@ -13,7 +13,7 @@ struct BenchmarkCommand: ParsableCommand {
             Build it with `swift build -c release --product restoretrace-bench`; Benchmarks/README.md \
             says which script runs which subcommand.
             """,
-        subcommands: [GenerateCommand.self, EngineBenchmark.self, ReaderBenchmark.self, RenderBenchmark.self, WriterBenchmark.self]
+        subcommands: [GenerateCommand.self, EngineBenchmark.self, ReaderBenchmark.self, RenderBenchmark.self, WriterBenchmark.self, SceneBenchmark.self]
     )
 }
 

@@ -47,6 +47,9 @@ extension DiagramTrace {
         case .locate:
             let graph = LocateDiagram.graph(table: table, options: options)
             return DiagramDrawing(view: view, graph: graph, subjects: LocateSubjects.subjects(of: graph, table: table))
+        case .scene:
+            // Lanes of sessions: no node stands for one object of the view-controller tree.
+            return DiagramDrawing(view: view, graph: SceneDiagram.graph(table: table, options: options), subjects: [:])
         }
     }
 }

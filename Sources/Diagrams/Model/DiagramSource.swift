@@ -134,7 +134,7 @@ public enum DiagramSource: Sendable {
     /// The view drawn when none is asked for: the flow of a trace, the hierarchy of a scenario.
     public var defaultView: DiagramView {
         switch self {
-        case .trace: return .flow
+        case .trace(let trace): return SceneTimeline.isSceneTrace(trace.header) ? .scene : .flow
         case .scenario: return .hierarchy
         }
     }
@@ -157,7 +157,8 @@ public enum DiagramSource: Sendable {
 
     public var availableViews: [DiagramView] {
         switch self {
-        case .trace: return DiagramView.allCases
+        // The scene view only for scene traces (any trace may still ask for it).
+        case .trace(let trace): return SceneTimeline.isSceneTrace(trace.header) ? DiagramView.allCases : [.flow, .hierarchy, .locate]
         case .scenario: return [.hierarchy]
         }
     }
@@ -188,6 +189,7 @@ public enum DiagramSource: Sendable {
             case .flow: return FlowDiagram.graph(table: trace.table, options: options)
             case .hierarchy: return HierarchyDiagram.graph(table: trace.table, options: options)
             case .locate: return LocateDiagram.graph(table: trace.table, options: options)
+            case .scene: return SceneDiagram.graph(table: trace.table, options: options)
             }
         case .scenario(let scenario):
             guard view == .hierarchy else { return nil }
@@ -227,7 +229,7 @@ public struct DiagramTrace: Sendable {
             // The app life cycle's additions (SCENE_RULES rules 40–54).
             "secure", "honoured", "ignored",
         ]
-        for name in RestorationVerdicts.attributesRead where !names.contains(name) { names.append(name) }
+        for name in RestorationVerdicts.attributesRead + SceneDiagram.attributesRead where !names.contains(name) { names.append(name) }
         return names
     }()
 

@@ -9,6 +9,8 @@ public enum DiagramView: String, Sendable, Hashable, CaseIterable {
     case hierarchy
     /// For each restored object, the steps of the relaunch search and which one answered.
     case locate
+    /// A scene app's sessions as lanes: connect, background saves with their result, discard, relaunch, restore.
+    case scene
 }
 
 /// The colours: `auto` (the default) follows the reader's light or dark preference in SVG

@@ -126,8 +126,9 @@ public struct ArchiveDirectory: Sendable, Hashable {
     // MARK: Atomic write
 
     /// Temp file in the same directory (`.NAME.PID.tmp`), write, fsync, rename over the target,
-    /// fsync the directory.
-    static func writeAtomically(_ bytes: [UInt8], to target: URL) throws(ArchiveDirectoryError) {
+    /// fsync the directory. Without `sync` the two fsyncs are left out: the rename still leaves the
+    /// old file or the new one whenever the process dies, only a power loss may lose the new one.
+    static func writeAtomically(_ bytes: [UInt8], to target: URL, sync: Bool = true) throws(ArchiveDirectoryError) {
         let directory = target.deletingLastPathComponent().path
         let temporary = TemporaryFiles.sibling(of: target.path)
         let descriptor = TemporaryFiles.shared.create(file: temporary) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
@@ -144,7 +145,7 @@ public struct ArchiveDirectory: Sendable, Hashable {
             }
             written += count
         }
-        if fsync(descriptor) != 0 {
+        if sync && fsync(descriptor) != 0 {
             let failure = errno
             close(descriptor)
             TemporaryFiles.shared.remove(temporary)
@@ -156,7 +157,7 @@ public struct ArchiveDirectory: Sendable, Hashable {
             unlink(temporary)
             throw ArchiveDirectoryError(file: target.path, operation: "rename \(temporary) over", errno: failure)
         }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryDescriptor = sync ? open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)

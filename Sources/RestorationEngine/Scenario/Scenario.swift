@@ -19,6 +19,10 @@ public struct Scenario: Sendable, Hashable {
     public var debug = ScenarioDebug()
     /// `x-…` members, kept in order.
     public var extensions: [JSONMember]
+    /// `lifecycle` (format 1.1): `app` unless the scenario says `scene` (rule 19).
+    public var lifecycle: ScenarioLifecycle = .app
+    /// `scene` (format 1.1): sessions and events of a scene app.
+    public var scene: ScenarioSceneApp?
 
     public init(
         format: String = currentScenarioFormat, name: String, app: ScenarioApp = ScenarioApp(),

@@ -8,7 +8,7 @@ import TraceFormat
 extension ScenarioLoader {
     /// Field names of each object, for unknown-field messages ("did you mean ...").
     enum Fields {
-        static let document = ["format", "name", "app", "windows", "registeredObjects", "relaunch", "debug"]
+        static let document = ["format", "name", "app", "windows", "registeredObjects", "relaunch", "debug", "lifecycle", "scene"]
         static let app = ["bundleVersion", "idiom", "shouldSave", "state", "encodes",
                           "secureCoding", "legacyPair", "systemVersion", "ignoreSnapshot"]
         static let window = ["root"]
@@ -67,12 +67,14 @@ struct ScenarioDocumentMapper {
         var relaunch = ScenarioRelaunch()
         var debug = ScenarioDebug()
         var extensions: [JSONMember] = []
+        var lifecycle = ScenarioLifecycle.app
+        var sceneValue: JSONValue?
 
         // `format` first, whatever its position: a future format's fields must not be reported as unknown.
         if let formatValue = top["format"] {
             let found = try reader.string(formatValue, at: "format")
-            guard found == currentScenarioFormat else {
-                throw reader.error("format", .unsupportedFormat(found: found, supported: currentScenarioFormat))
+            guard found == currentScenarioFormat || found == sceneScenarioFormat else {
+                throw reader.error("format", .unsupportedFormat(found: found, supported: currentScenarioFormat + "\" or \"" + sceneScenarioFormat))
             }
             format = found
         }
@@ -89,6 +91,8 @@ struct ScenarioDocumentMapper {
             case "windows": windowValues = try reader.array(value, expected: "an array of windows", at: "windows")
             case "relaunch": relaunch = try self.relaunch(from: value)
             case "debug": debug = try self.debug(from: value)
+            case "lifecycle": lifecycle = try self.lifecycle(from: value, format: format)
+            case "scene": sceneValue = value
             default:
                 guard ScenarioJSONReader.isExtension(member.key) else {
                     throw reader.unknownField(member.key, in: "", known: Fields.document)
@@ -99,10 +103,11 @@ struct ScenarioDocumentMapper {
         guard let format else {
             throw reader.error("format", .missingField(hint: "add \"format\": \"\(currentScenarioFormat)\""))
         }
-        guard let windowValues else {
+        let scene = try self.scene(from: sceneValue, lifecycle: lifecycle, format: format)
+        guard let windowValues = windowValues ?? (lifecycle == .scene ? [] : nil) else {
             throw reader.error("windows", .missingField(hint: "add \"windows\": [{\"root\": {...}}] with the app's root view controller"))
         }
-        guard !windowValues.isEmpty else {
+        guard !windowValues.isEmpty || lifecycle == .scene else {
             throw reader.error("windows", .inconsistent(reason: "a scenario needs at least one window"))
         }
         var windows: [ScenarioWindow] = []
@@ -114,6 +119,8 @@ struct ScenarioDocumentMapper {
         var scenario = Scenario(format: format, name: name ?? defaultName, app: app, windows: windows,
                                 registeredObjects: registered, relaunch: relaunch, extensions: extensions)
         scenario.debug = debug
+        scenario.lifecycle = lifecycle
+        scenario.scene = scene
         return scenario
     }
 

@@ -18,9 +18,12 @@ public enum ScenarioWriter {
         members += scenario.extensions
         let app = self.app(scenario.app)
         if !app.isEmpty { members.append(JSONMember("app", .object(JSONObject(app)))) }
-        members.append(JSONMember("windows", .array(scenario.windows.map { window in
-            .object(JSONObject([JSONMember("root", viewController(window.root))] + window.extensions))
-        })))
+        members += sceneMembers(scenario)
+        if !scenario.windows.isEmpty || scenario.lifecycle != .scene {
+            members.append(JSONMember("windows", .array(scenario.windows.map { window in
+                .object(JSONObject([JSONMember("root", viewController(window.root))] + window.extensions))
+            })))
+        }
         if !scenario.registeredObjects.isEmpty {
             members.append(JSONMember("registeredObjects", .array(scenario.registeredObjects.map { object in
                 var fields = [JSONMember("restorationIdentifier", .string(object.restorationIdentifier)),

@@ -188,6 +188,8 @@ extension DiagramsCommand {
             let options = DiagramOptions(theme: item.theme, maximumNodes: maxNodes)
             let graph: Graph?
             if let view = item.view.diagramView {
+                // Only a scene trace has a scene view worth a file.
+                if view == .scene, !(source?.availableViews.contains(.scene) ?? false) { continue }
                 graph = source?.graph(view: view, options: options)
             } else {
                 graph = try storyboards.graph(of: path, options: options)

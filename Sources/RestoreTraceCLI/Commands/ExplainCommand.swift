@@ -77,8 +77,10 @@ struct ExplainCommand: ParsableCommand {
         let name = trace == "-" ? "<stdin>" : trace
         let loaded: LoadedTraceTable
         let input: InputBytes
+        var sceneText: (text: String, markdown: String)?
         do {
             input = try InputBytes.read(trace, skipBadLines: skipBadLines)
+            sceneText = Self.sceneVerdicts(input.bytes)
             let result = input.bytes.withUnsafeBytes { buffer in
                 Result { () throws(TraceTableLoadError) in
                     try TraceTable.load(buffer, name: name, keptAttributes: RestorationVerdicts.attributesRead,
@@ -109,8 +111,10 @@ struct ExplainCommand: ParsableCommand {
             case .text:
                 let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
                 try ExplainTextFormat(style: .text, colour: colour).write(verdicts, name: name, to: output)
+                if let sceneText { try output.write(Array(sceneText.text.utf8)) }
             case .markdown:
                 try ExplainTextFormat(style: .markdown).write(verdicts, name: name, to: output)
+                if let sceneText { try output.write(Array(sceneText.markdown.utf8)) }
             case .json:
                 try ExplainJSONFormat.write(verdicts, name: name, warnings: warnings, to: output)
             }
@@ -118,6 +122,22 @@ struct ExplainCommand: ParsableCommand {
             throw Self.fail(error.description)
         }
         if failOnProblems && verdicts.counts.notRestored > 0 { throw ExitCode(ExitStatus.no) }
+    }
+
+    /// A scene trace's per-session verdicts (text and Markdown), or nil for other traces.
+    static func sceneVerdicts(_ bytes: [UInt8]) -> (text: String, markdown: String)? {
+        let reader = TraceReader(bytes: bytes, name: "trace")
+        var timeline = SceneTimeline()
+        var isScene = false
+        while let line = reader.next() {
+            switch line {
+            case .header(let header):
+                isScene = SceneTimeline.isSceneTrace(header)
+                if !isScene { return nil }
+            case .record(let record): timeline.add(record)
+            }
+        }
+        return isScene ? (timeline.verdictText(), timeline.verdictText(markdown: true)) : nil
     }
 
     /// Trouble (exit 2) with `message`, printed as every command prints its errors.

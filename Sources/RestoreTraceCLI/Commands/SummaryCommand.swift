@@ -65,9 +65,9 @@ struct SummaryCommand: ParsableCommand {
         switch format {
         case .text:
             let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
-            bytes = Array(SummaryTextFormat(style: .text, colour: colour).render(summary).utf8)
+            bytes = Array((SummaryTextFormat(style: .text, colour: colour).render(summary) + sessionsSection(summary, markdown: false)).utf8)
         case .markdown:
-            bytes = Array(SummaryTextFormat(style: .markdown).render(summary).utf8)
+            bytes = Array((SummaryTextFormat(style: .markdown).render(summary) + sessionsSection(summary, markdown: true)).utf8)
         case .json:
             bytes = SummaryJSONFormat.render(summary)
         case .csv:
@@ -78,6 +78,13 @@ struct SummaryCommand: ParsableCommand {
         } catch {
             throw CommandFailure.trouble(error.description)
         }
+    }
+
+    /// A scene trace's per-session table (read again from the file; standard input cannot be).
+    private func sessionsSection(_ summary: TraceSummary, markdown: Bool) -> String {
+        guard SceneTimeline.isSceneTrace(summary.header), trace != "-",
+              let timeline = try? SceneTimeline.read(path: trace).timeline else { return "" }
+        return timeline.summaryText(markdown: markdown)
     }
 
     /// Reads the trace at `path` and returns its statistics: through the fast reader when

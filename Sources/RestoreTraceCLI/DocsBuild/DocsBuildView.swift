@@ -1,12 +1,12 @@
-// The views `restoretrace diagrams` draws, by the name each gives its files: a trace's three, a
-// scenario's hierarchy, a storyboard's scenes.
+// The views `restoretrace diagrams` draws, by the name each gives its files: a trace's three (and
+// a scene trace's lanes), a scenario's hierarchy, a storyboard's scenes.
 
 import ArgumentParser
 import RestoreTrace
 
 /// One view of a docs build; its raw value is the middle of the file name (`NAME.VIEW.svg`).
 enum DocsBuildView: String, CaseIterable, Sendable {
-    case flow, hierarchy, locate, storyboard
+    case flow, hierarchy, locate, scene, storyboard
 
     /// The trace or scenario view it draws; nil for a storyboard's scenes.
     var diagramView: DiagramView? {
@@ -14,6 +14,7 @@ enum DocsBuildView: String, CaseIterable, Sendable {
         case .flow: return .flow
         case .hierarchy: return .hierarchy
         case .locate: return .locate
+        case .scene: return .scene
         case .storyboard: return nil
         }
     }
@@ -21,7 +22,8 @@ enum DocsBuildView: String, CaseIterable, Sendable {
     /// The views an input of `kind` has, in file-name order.
     static func views(of kind: StoryboardInputs.Kind) -> [DocsBuildView] {
         switch kind {
-        case .trace: return [.flow, .hierarchy, .locate]
+        // The scene view is drawn only for a scene trace (see DiagramsCommand).
+        case .trace: return [.flow, .hierarchy, .locate, .scene]
         case .scenario: return [.hierarchy]
         case .storyboard: return [.storyboard]
         }

@@ -102,6 +102,10 @@ struct SimulationRun {
 
     private func simulate(_ scenario: Scenario, standardInputBytes: [UInt8]?, workspace: URL, tracePath: String,
                           archiveDirectory: URL, archiveLock: ArchiveDirectoryLock) -> Outcome {
+        if scenario.lifecycle == .scene {
+            return SceneSimulationRun.run(scenario, clock: clock, archiveDirectory: archiveDirectory, tracePath: tracePath,
+                                          displayName: displayName)
+        }
         // The first process: preservation, then the app is terminated.
         var header = TraceHeader.standard(clock: clock.unit, scenario: scenario.name)
         header.extra.append(JSONMember("app", .object(JSONObject([JSONMember("bundleVersion", .string(scenario.app.bundleVersion))]))))

@@ -48,6 +48,7 @@ enum ExclusionExplanations {
         case .notReferenced: explanation = notReferenced(facts)
         case .stackTruncated: explanation = stackTruncated(facts, context)
         case .notFound: explanation = SearchExplanations.notFound(facts, errorMessage: context.errorMessage)
+        case .sceneLifecycle: explanation = sceneLifecycle(facts)
         }
         return (explanation, RestorationVerdict.Cause(known))
     }
@@ -58,6 +59,16 @@ enum ExclusionExplanations {
         let reason = verdict.summary.firstIndex(of: ":").map { verdict.summary[verdict.summary.index(after: $0)...] }
             .map { $0.drop { $0 == " " } } ?? verdict.summary[...]
         return "the cause lies with " + verdict.subject.displayName + (role.map { " " + $0 } ?? "") + ": " + reason
+    }
+
+    static func sceneLifecycle(_ facts: SubjectFacts) -> Explanation {
+        var because = facts.place.map { [$0] } ?? []
+        because.append("the app has a scene manifest (UIApplicationSceneManifest), so UIKit saves each scene's NSUserActivity "
+            + "and calls none of the view-controller restoration methods (rules 19–20)")
+        return Explanation(
+            summary: "not preserved: the app uses the scene life cycle", because: because,
+            fix: "save this screen's state in the scene's user activity: return it from stateRestorationActivity(for:) "
+                + "and rebuild the screen from session.stateRestorationActivity in scene(_:willConnectTo:options:)")
     }
 
     static func noRestorationIdentifier(_ facts: SubjectFacts) -> Explanation {

@@ -69,6 +69,8 @@ public final class RestorationVerdict: Sendable, Hashable {
         case preservedOnly
         case noRestorationIdentifier, ancestorExcluded, duplicatePath, restorationClassReturnedNil,
             notEncodedByContainer, viewWithoutRestorableOwner, notReferenced, stackTruncated, notFound
+        /// The app uses the scene life cycle: UIKit runs no view-controller restoration (rule 20).
+        case sceneLifecycle
         /// An exclusion reason this version does not know (``RestorationVerdict/reason`` keeps it).
         case otherExclusion
         /// Found, but of another class: used and not decoded (rule 16).
@@ -102,6 +104,7 @@ public final class RestorationVerdict: Sendable, Hashable {
             case .notReferenced: self = .notReferenced
             case .stackTruncated: self = .stackTruncated
             case .notFound: self = .notFound
+            case .sceneLifecycle: self = .sceneLifecycle
             }
         }
     }

@@ -11,4 +11,6 @@ public enum ExclusionReason: String, Sendable, Hashable, CaseIterable {
     case notReferenced
     case stackTruncated
     case notFound
+    /// The app uses the scene life cycle: UIKit runs no view-controller walk (rule 20).
+    case sceneLifecycle
 }

@@ -35,17 +35,17 @@ public struct RecordKind: RawRepresentable, Sendable, Hashable, Comparable, Expr
     public static let ignoreSnapshot: Self = "ignoreSnapshot"
     public static let discardSuppressed: Self = "discardSuppressed"
 
-    /// Every kind that `restoretrace/1` defines.
+    /// Every kind that `restoretrace/1` defines (the scene life cycle's in SceneVocabulary.swift).
     public static let known: [RecordKind] = [
         .preservation, .shouldSave, .willEncode, .encode, .exclude, .archiveWrite, .archiveRead,
         .restoration, .launch, .shouldRestore, .locate, .decode, .finishedRestoring, .didDecode,
         .discard, .error,
         .warning, .extendRestoration, .completeRestoration, .ignoreSnapshot, .discardSuppressed,
-    ]
+    ] + sceneKinds
     /// Kinds that are instants (`ph` "i") in `restoretrace/1`; the others are spans.
-    public static let instantKinds: Set<RecordKind> = [
+    public static let instantKinds: Set<RecordKind> = Set<RecordKind>([
         .shouldSave, .exclude, .launch, .shouldRestore, .discard, .error,
         .warning, .extendRestoration, .completeRestoration, .ignoreSnapshot, .discardSuppressed,
-    ]
+    ]).union(sceneInstantKinds)
     public var isKnown: Bool { RecordKind.known.contains(self) }
 }
