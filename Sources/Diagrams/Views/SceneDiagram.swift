@@ -92,9 +92,30 @@ public enum SceneDiagram {
         graph.add(canvas.legend([
             (.preserved, .box, "save written / unchanged"), (.restored, .box, "restored"), (.excluded, .box, "not saved"),
             (.discarded, .box, "disconnect, discard"), (.failure, .box, "error"),
+            (.step, .box, "connect, activation, extend / complete"), (.process, .box, "the app: launch, exit"),
+            (.notAsked, .box, "no scene sessions"), (.summary, .folder, "collapsed (over --max-nodes)"),
         ]))
+        anchorAll(&graph.statements)
         canvas.finish(&graph)
         return graph
+    }
+
+    /// Gives every node of the lanes an id of its own (`scene-` and its name) and its text as its
+    /// tooltip: the lanes have no restoration paths to name them by.
+    private static func anchorAll(_ statements: inout [GraphStatement]) {
+        for index in statements.indices {
+            switch statements[index] {
+            case .node(let node) where node.attributes["id"] == nil:
+                var text = ""
+                if case .label(let label)? = node.attributes["label"] { text = label.lines.joined(separator: "\n") }
+                statements[index] = .node(node.anchored("scene-" + node.id.rawValue, DiagramFacts(text)))
+            case .subgraph(var subgraph) where subgraph.id.rawValue != "legend":
+                anchorAll(&subgraph.statements)
+                statements[index] = .subgraph(subgraph)
+            default:
+                break
+            }
+        }
     }
 
     private static func lines(_ step: SceneTimeline.Step) -> [String] {

@@ -140,7 +140,7 @@ extension DiagramsCommand {
             throw ExitCode(ExitStatus.trouble)
         }
         if check && !folder.isUpToDate {
-            StandardError.report("\(output): \(folder.outOfDateCount) of \(plan.items.count) diagrams are out of date; "
+            StandardError.report("\(output): \(folder.outOfDateCount) of \(folder.drawn) diagrams are out of date; "
                 + "run the same command without --check to regenerate them")
             throw ExitCode(ExitStatus.no)
         }

@@ -111,7 +111,8 @@ struct ReportCommand: ParsableCommand {
             throw RenderCommand.RenderFailure(message: "\(name): \(error.description)")
         }
         var views: [ReportView] = []
-        for view in DiagramView.allCases {
+        // A scene trace's lanes too; the view-controller views for every trace.
+        for view in DiagramSource.trace(trace).availableViews {
             let drawing = trace.drawing(view: view, options: options)
             let rendering: Rendering
             do {
