@@ -22,15 +22,16 @@ shapes=(${SHAPES:-wide deep stack exclusions registered failures discards unfini
 run() {
     local label=$1; shift
     local stats
-    stats=$( { /usr/bin/time -f '%e %M' "$bin" render "$@" -o "$out/out.svg" >/dev/null 2>"$out/err"; } 2>&1 | tail -n 1) \
+    /usr/bin/time -o "$out/time" -f '%e %M' "$bin" render "$@" -o "$out/out.svg" >/dev/null 2>"$out/err" \
         || { cat "$out/err" >&2; exit 1; }
+    stats=$(tail -n 1 "$out/time")
     printf '%-34s %6s s %8s MB\n' "$label" "${stats% *}" "$(( ${stats#* } / 1024 ))"
 }
 
 measure() {
     local name=$1 trace=$2 focus=$3
     local size
-    size=$(( $(stat -c %s "$trace") / 1048576 ))
+    size=$(( $(stat -L -c %s "$trace") / 1048576 ))
     echo "== $name ($size MB)"
     for view in flow hierarchy locate; do run "$view" "$trace" --view "$view"; done
     for view in flow hierarchy locate; do run "$view --only problems" "$trace" --view "$view" --only problems; done
