@@ -184,7 +184,7 @@ def main():
                 "return getComputedStyle(document.querySelector('svg.searching g.node:not(.hit)')).opacity")
             check(dimmed == "0.3", "other nodes are dimmed (opacity %s)" % dimmed)
             stroke = driver.execute_script(
-                "return getComputedStyle(document.querySelector('g.node.hit > polygon')).stroke")
+                "return getComputedStyle(document.querySelector('g.node.hit polygon')).stroke")
             check(stroke == "rgb(204, 0, 204)", "marked nodes get the mark colour (%s)" % stroke)
 
             search(driver, "NoteViewController")

@@ -53,7 +53,7 @@ enum ReportAssets {
         .viewport:focus { outline: 2px solid var(--accent); outline-offset: -2px; }
         .viewport svg { position: absolute; left: 0; top: 0; transform-origin: 0 0; user-select: none; }
         .viewport svg.searching g.node:not(.hit) { opacity: 0.3; }
-        .viewport svg g.node.hit > polygon, .viewport svg g.node.hit > ellipse, .viewport svg g.node.hit > path {
+        .viewport svg g.node.hit polygon, .viewport svg g.node.hit ellipse, .viewport svg g.node.hit path {
           stroke: var(--hit); stroke-width: 5px; }
         table.data { border-collapse: collapse; margin: 0.3em 0 0.8em; }
         table.data th, table.data td { border: 1px solid var(--line); padding: 0.15em 0.5em; text-align: left;
