@@ -17,16 +17,13 @@ if [ "$(uname)" != "Linux" ]; then
 fi
 
 echo "== build fuzz target"
-# The loader and what it reads with (TraceFormat's JSON), as one module: the rest of the engine
-# (and its C target) is not needed to load a scenario.
+# The loader and what it reads with (TraceFormat's JSON), as one module: the engine without the
+# relaunch child (and its C target); a scene scenario's types live beside the scene model.
 LOADER=Sources/RestorationEngine/Scenario
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings \
     -package-name restoretrace \
     $(find Sources/TraceFormat -name '*.swift') \
-    "$LOADER/Scenario.swift" "$LOADER/ScenarioError.swift" "$LOADER/ScenarioJSONReader.swift" \
-    "$LOADER/ScenarioLoader.swift" "$LOADER/ScenarioLoader+Mapping.swift" "$LOADER/DeepRecursion.swift" \
-    "$LOADER/ScenarioAppLifecycle.swift" "$LOADER/ScenarioLoader+AppLifecycle.swift" \
-    Sources/RestorationEngine/Model/SystemVersion.swift \
+    $(find Sources/RestorationEngine -name '*.swift' ! -path '*/Simulation/*') \
     Fuzz/ScenarioFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-scenario"
 
 cp Traces/*.scenario.json "$WORK/corpus/" 2>/dev/null || true

@@ -18,7 +18,8 @@ struct NodeBudgetTests {
         let generator = ShapedTraceGenerator(shape: shape, objects: objects)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-budget-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("\(shape.rawValue)-\(objects).jsonl")
+        // Test cases run in parallel: each writes a file of its own.
+        let file = directory.appendingPathComponent("\(shape.rawValue)-\(objects)-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         try generator.write(to: file.path)
         let bytes = [UInt8](try Data(contentsOf: file))
@@ -185,5 +186,29 @@ struct NodeBudgetTests {
         #expect(LayoutCost.estimateText(nodes: 100) == "under a second")
         #expect(LayoutCost.estimateText(nodes: 5_000) == "about 6 s")
         #expect(LayoutCost.estimateText(nodes: 30_000) == "about 4 min")
+    }
+}
+
+@Suite("No node budget and depth from the roots")
+struct UnlimitedAndDepthTests {
+    @Test("--max-nodes 0 (no budget) draws every view of a small trace whole, without overflow")
+    func unlimited() throws {
+        let source = try NodeBudgetTests.source(.mixed, objects: 300)
+        for view in NodeBudgetTests.views {
+            let graph = try #require(source.graph(view: view, options: DiagramOptions(maximumNodes: DiagramOptions.unlimited)))
+            #expect(!graph.dotSource.contains("(collapsed)"), "\(view)")
+        }
+    }
+
+    @Test("--depth without --focus counts the roots as level 0: depth 0 draws the roots, depth 1 their children too")
+    func depthFromRoots() throws {
+        let source = try NodeBudgetTests.source(.deep, objects: 1_100)
+        func titles(_ depth: Int) throws -> Set<String> {
+            let options = DiagramOptions(maximumNodes: 10_000, focus: DiagramFocus(depth: depth))
+            return Set(NodeBudgetTests.labels(try #require(source.graph(view: .hierarchy, options: options))).values.compactMap(\.first))
+        }
+        #expect(try titles(0) == ["Level 0"])
+        let one = try titles(1)
+        #expect(one.contains("Level 0") && one.contains("Level 1") && !one.contains("Level 2"))
     }
 }

@@ -62,7 +62,8 @@ struct FocusSelection {
         }
         var subtree = [Bool](repeating: focus.path == nil, count: count)
         var ancestor = [Bool](repeating: false, count: count)
-        var base = 0
+        // Levels count from the focused object, or from the roots: either is level 0.
+        var base = 1
         if let path = focus.path {
             guard let target = hierarchy.nodeIndex(path: path) else { return nil }
             base = path.count
@@ -132,8 +133,8 @@ struct FocusSelection {
         guard shown != nil else { return true }
         let levels = max(1, depth ?? 1)
         guard let parent, !parent.isEmpty, let index = hierarchy.nodeIndex(path: parent) else {
-            // A window's root: drawn only without a focus, within the depth.
-            return focus.path == nil && (focus.depth.map { levels <= $0 } ?? true)
+            // A window's root: drawn only without a focus, within the depth (a root is level 0).
+            return focus.path == nil && (focus.depth.map { levels - 1 <= $0 } ?? true)
         }
         guard inSubtree?[index] ?? true else { return false }
         if let limit = focus.depth, parent.count + levels - baseDepth > limit { return false }

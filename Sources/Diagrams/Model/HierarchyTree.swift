@@ -159,7 +159,8 @@ struct HierarchyTree {
             if visitShown(problem: split.problem[index], clean: split.clean[index], depth: depth + 1) { count += 1 }
         }
         if visitShown(problem: split.rootProblem, clean: split.rootClean, depth: 1) { count += 1 }
-        return min(count, budget + 1)
+        // Past the budget by one at most; no `budget + 1`, which overflows for an unlimited one.
+        return count > budget ? budget + 1 : count
     }
 
     /// The choice both ``cut(fanout:depthLimit:problems:)`` and ``visibleCount(fanout:depthLimit:split:budget:)``

@@ -230,7 +230,9 @@ public enum HierarchyDiagram {
         var drawing = HierarchyDrawing(tree: tree, cut: tree.cut(budget: options.maximumNodes, maximumDepth: depthCap),
                                        canvas: canvas, explain: explain, describe: describe)
         // A drawing far taller than wide (a long chain) is cut shallower until it is within shape.
-        if drawing.isTooTall {
+        // Without a budget (--max-nodes 0) everything is drawn, whatever its shape.
+        let reshapes = options.maximumNodes != DiagramOptions.unlimited
+        if reshapes && drawing.isTooTall {
             var low = 1
             var high = drawing.depth - 1
             var best: HierarchyDrawing?
@@ -259,7 +261,7 @@ public enum HierarchyDiagram {
         // The estimate cannot see every layout (a long chain with leaves at each level drifts
         // sideways level by level): a big drawing is laid out once to check, and cut shallower
         // until its page is within shape.
-        if drawing.drawn.count >= HierarchyDiagram.checkedAbove, let size = GraphvizRenderer.shared.layoutSize(body),
+        if reshapes, drawing.drawn.count >= HierarchyDiagram.checkedAbove, let size = GraphvizRenderer.shared.layoutSize(body),
             DrawingShape.isBeyondLimit(width: size.width, height: size.height)
         {
             var cap = drawing.depth / 2
