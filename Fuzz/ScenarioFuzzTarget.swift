@@ -10,7 +10,8 @@ public func restoretraceFuzzScenario(_ start: UnsafePointer<UInt8>?, _ count: In
     let loader = ScenarioLoader(limits: .init(maxFileBytes: 1 << 20, maxHierarchyDepth: 64, maxCostMicros: 10, maxTotalCostMicros: 100))
     do {
         let scenario = try loader.load(bytes: bytes, fileName: "fuzz/input.scenario.json")
-        if scenario.windows.isEmpty { fatalError("a scenario without windows loaded") }
+        // A scene app (format 1.1) may have no windows: its sessions are its screens.
+        if scenario.windows.isEmpty && scenario.lifecycle == .app { fatalError("an app scenario without windows loaded") }
     } catch {
         let message = error.description
         if !message.hasPrefix("fuzz/input.scenario.json") { fatalError("a scenario error that does not name the file: \(message)") }
