@@ -115,7 +115,7 @@ public enum LocateDiagram {
             var problems: [String: Int] = [:]
             for index in hiddenRun {
                 if let last = searches[index].last, isProblem(searches[index]) {
-                    problems[describe(last).lines.count > 2 ? "class mismatch" : (last.outcome == .interrupted ? "unfinished" : "not found"), default: 0] += 1
+                    problems[problemName(last), default: 0] += 1
                 } else {
                     found["via " + (traceSteps.via(locates[index]) ?? "?"), default: 0] += 1
                 }
@@ -238,6 +238,15 @@ public enum LocateDiagram {
                 let longest = rows[previous..<start].reduce(0) { max($0, $1.count) }
                 graph.connect(rows[previous][0].id, to: rows[start][0].id, [.style([.invisible]), .minimumLength(longest)])
             }
+        }
+    }
+
+    /// What a failed search's last step counts as in a summary.
+    static func problemName(_ step: SearchStep) -> String {
+        switch step.outcome {
+        case .interrupted: return "unfinished"
+        case .answered(let result, _) where result == LocateResult.classMismatch.rawValue: return "class mismatch"
+        default: return "not found"
         }
     }
 
