@@ -55,6 +55,11 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// calls is the same as freeing at once (free, then parse the next graph), so output is too.
     private var previousGraph: UnsafeMutablePointer<Agraph_t>?
 
+    /// The graph ``layoutSize(_:)`` laid out last, while ``previousGraph`` still holds its layout:
+    /// an SVG render of an equal graph draws that layout instead of laying it out again (a view
+    /// that checks its page's shape then renders what it checked pays for one layout, not two).
+    private var previousLayoutSource: Graph?
+
     private init() {}
 
     /// Renders `graph`. `.dot` returns ``Graph/dotSource`` without touching libgvc.
@@ -63,7 +68,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// for ``Graph/dotSource`` (see `CGraphBuilder`): the same drawing, without the text.
     public func render(_ graph: Graph, format: OutputFormat) throws(GraphvizError) -> Rendering {
         if format == .dot { return Rendering(data: Data(graph.dotSource.utf8), format: .dot, warnings: []) }
-        let rendering = try render(format: format) { () throws(GraphvizError) in
+        let rendering = try render(format: format, source: graph) { () throws(GraphvizError) in
             guard let built = CGraphBuilder.build(graph) else { throw .invalidDOT(LibgvcMessageLog.shared.diagnostics) }
             return built
         }
@@ -83,6 +88,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         LibgvcMessageLog.shared.reset()
         _ = agreseterrors()
         restoretrace_reset_dot_lexer()
+        previousLayoutSource = nil
         guard let built = CGraphBuilder.build(graph) else { return nil }
         freePreviousGraph(gvc)
         restoretrace_set_text_size_memo_format(OutputFormat.svg.libgvcName)
@@ -93,7 +99,9 @@ public final class GraphvizRenderer: @unchecked Sendable {
         let size = (restoretrace_layout_width(built), restoretrace_layout_height(built))
         // Kept laid out, as a render's graph is, and freed when the next one starts.
         previousGraph = built
-        return agerrors() > 0 ? nil : size
+        guard agerrors() == 0 else { return nil }
+        previousLayoutSource = graph
+        return size
     }
 
     /// Lays out and renders DOT text. `.dot` returns the text unchanged.
@@ -113,31 +121,40 @@ public final class GraphvizRenderer: @unchecked Sendable {
                          warnings: rendering.warnings)
     }
 
-    /// Makes a graph with `make` and lays it out and renders it, holding the libgvc lock.
-    private func render(format: OutputFormat, make: () throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t>)
-        throws(GraphvizError) -> Rendering
+    /// Makes a graph with `make` and lays it out and renders it, holding the libgvc lock. When
+    /// `source` is the graph ``layoutSize(_:)`` just laid out and the format is SVG (the format
+    /// it measured text for), that layout is drawn instead, with its messages.
+    private func render(format: OutputFormat, source: Graph? = nil,
+                        make: () throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> Rendering
     {
         restoretrace_libgvc_lock()
         defer { restoretrace_libgvc_unlock() }
         let gvc = openContext()
         let log = LibgvcMessageLog.shared
-        log.reset()
-        _ = agreseterrors()
-        // Start the lexer clean: no input left from the previous parse, line numbers from 1.
-        restoretrace_reset_dot_lexer()
-        let graph = try make()
-        freePreviousGraph(gvc)
-        // cairo draws each line with the PangoLayout its measuring made, which the memo does not keep.
-        restoretrace_set_text_size_memo_format(format.libgvcName)
+        let graph: UnsafeMutablePointer<Agraph_t>
+        if format == .svg, let source, let laidOut = previousGraph, previousLayoutSource == source {
+            graph = laidOut
+            previousLayoutSource = nil
+        } else {
+            previousLayoutSource = nil
+            log.reset()
+            _ = agreseterrors()
+            // Start the lexer clean: no input left from the previous parse, line numbers from 1.
+            restoretrace_reset_dot_lexer()
+            graph = try make()
+            freePreviousGraph(gvc)
+            // cairo draws each line with the PangoLayout its measuring made, which the memo does not keep.
+            restoretrace_set_text_size_memo_format(format.libgvcName)
 
-        let layoutStatus = gvLayout(gvc, graph, "dot")
-        if layoutStatus != 0 || agerrors() > 0 {
-            let diagnostics = log.diagnostics
-            if layoutStatus == 0 { gvFreeLayout(gvc, graph) }
-            agclose(graph)
-            throw .layoutFailed(diagnostics)
+            let layoutStatus = gvLayout(gvc, graph, "dot")
+            if layoutStatus != 0 || agerrors() > 0 {
+                let diagnostics = log.diagnostics
+                if layoutStatus == 0 { gvFreeLayout(gvc, graph) }
+                agclose(graph)
+                throw .layoutFailed(diagnostics)
+            }
+            if format == .png { keepBitmapWithinLimits(graph) }
         }
-        if format == .png { keepBitmapWithinLimits(graph) }
 
         var buffer: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
@@ -159,6 +176,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
 
     /// Frees the graph the last render left laid out (see ``previousGraph``).
     private func freePreviousGraph(_ gvc: OpaquePointer) {
+        previousLayoutSource = nil
         guard let graph = previousGraph else { return }
         previousGraph = nil
         gvFreeLayout(gvc, graph)

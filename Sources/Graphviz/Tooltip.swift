@@ -11,17 +11,31 @@ public struct Tooltip: Sendable, Hashable {
     public let text: String
 
     public init(_ text: String) {
-        // U+2216 SET MINUS looks like a backslash and means nothing to Graphviz.
-        var cleaned = text.replacingBackslashes
-        if cleaned.utf8.count > Tooltip.maximumUTF8Length {
-            var cut = ""
-            for character in cleaned {
-                guard cut.utf8.count + character.utf8.count <= Tooltip.maximumUTF8Length - 3 else { break }
-                cut.append(character)
-            }
-            cleaned = cut + "…"
+        let hasBackslash = text.utf8.contains(UInt8(ascii: "\\"))
+        if !hasBackslash && text.utf8.count <= Tooltip.maximumUTF8Length {
+            self.text = text
+            return
         }
-        self.text = cleaned
+        // U+2216 SET MINUS looks like a backslash and means nothing to Graphviz. The replacement
+        // is three bytes for one, so the cut is measured on the text as written.
+        let fits = text.utf8.count + (hasBackslash ? 2 * text.utf8.lazy.filter { $0 == UInt8(ascii: "\\") }.count : 0)
+            <= Tooltip.maximumUTF8Length
+        let room = fits ? Int.max : Tooltip.maximumUTF8Length - 3
+        var cleaned = ""
+        var length = 0
+        for character in text {
+            var written = character
+            if character.unicodeScalars.contains("\\") {
+                var scalars = String.UnicodeScalarView()
+                for scalar in character.unicodeScalars { scalars.append(scalar == "\\" ? "\u{2216}" : scalar) }
+                written = Character(String(scalars))
+            }
+            let size = written.utf8.count
+            guard length + size <= room else { break }
+            cleaned.append(written)
+            length += size
+        }
+        self.text = fits ? cleaned : cleaned + "…"
     }
 
     /// The tooltip as a quoted DOT string; line breaks become `\n`.
@@ -29,15 +43,6 @@ public struct Tooltip: Sendable, Hashable {
         var out = "\""
         DOTQuoting.appendEscaped(text, to: &out, lineBreak: "\\n")
         out.append("\"")
-        return out
-    }
-}
-
-extension String {
-    fileprivate var replacingBackslashes: String {
-        guard utf8.contains(UInt8(ascii: "\\")) else { return self }
-        var out = ""
-        for scalar in unicodeScalars { out.unicodeScalars.append(scalar == "\\" ? "\u{2216}" : scalar) }
         return out
     }
 }

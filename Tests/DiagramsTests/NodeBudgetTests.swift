@@ -126,6 +126,33 @@ struct NodeBudgetTests {
         }
     }
 
+    @Test("collapsed nodes' tooltips list their facts on lines of their own, not joined by an escaped line break")
+    func collapsedTooltipLines() throws {
+        let source = try Self.source(.mixed, objects: 2_000)
+        for view in NodeBudgetTests.views {
+            let graph = try #require(source.graph(view: view, options: DiagramOptions(maximumNodes: 60)))
+            var tooltips: [String] = []
+            func visit(_ body: some GraphBody) {
+                for statement in body.statements {
+                    switch statement {
+                    case .node(let node):
+                        guard case .elementID(let id)? = node.attributes["id"], id.rawValue.hasPrefix("collapsed"),
+                            case .tooltip(let tooltip)? = node.attributes["tooltip"] else { continue }
+                        tooltips.append(tooltip.text)
+                    case .subgraph(let subgraph): visit(subgraph)
+                    default: break
+                    }
+                }
+            }
+            visit(graph)
+            #expect(!tooltips.isEmpty || view == .locate, "\(view) collapsed nothing at --max-nodes 60")
+            for tooltip in tooltips {
+                #expect(!tooltip.contains("\u{2216}n"), "\(view): \(tooltip)")
+                #expect(tooltip.contains("\n"), "\(view): a collapsed node's tooltip has several lines: \(tooltip)")
+            }
+        }
+    }
+
     // MARK: Focus
 
     @Test("--focus draws the object's subtree and the chain of its ancestors, in every view")

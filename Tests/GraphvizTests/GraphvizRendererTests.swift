@@ -71,6 +71,27 @@ struct GraphvizRendererTests {
         #expect(first == second)
     }
 
+    @Test("an SVG render of the graph layoutSize just laid out is the bytes of a fresh render; other graphs and formats lay out anew")
+    func renderAfterLayoutSizeMatchesFreshRender() throws {
+        var laidOut = threeNodeGraph()
+        laidOut.add(Node("d", label: "Relaunch"))
+        laidOut.connect("c", to: "d")
+        let fresh = try GraphvizRenderer.shared.render(laidOut, format: .svg)
+        let size = try #require(GraphvizRenderer.shared.layoutSize(laidOut))
+        #expect(size.width > 0 && size.height > 0)
+        let reused = try GraphvizRenderer.shared.render(laidOut, format: .svg)
+        #expect(reused.data == fresh.data)
+        // A different graph after a layout: its own drawing, not the laid-out one.
+        _ = GraphvizRenderer.shared.layoutSize(laidOut)
+        let other = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg).data
+        #expect(other == (try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg).data))
+        #expect(other != fresh.data)
+        // Another format after a layout lays out for that format.
+        _ = GraphvizRenderer.shared.layoutSize(laidOut)
+        let png = try GraphvizRenderer.shared.render(laidOut, format: .png).data
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     @Test("cluster order, hence SVG, does not depend on what earlier renders allocated")
     func clusterOrderIsStableAcrossRenders() throws {
         func clustered(_ prefix: String) -> Graph {
@@ -150,7 +171,7 @@ struct GraphvizRendererTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 
-    @Test("the text-size memo answers repeated lines and lines measured ahead on another thread, and SVG, PNG and PDF are the bytes measuring every line gives")
+    @Test("the text-size memo answers repeated lines, and SVG, PNG and PDF are the bytes measuring every line gives")
     func textSizeMemoChangesNothingDrawn() throws {
         // One text in six fonts, each repeated: DejaVu Sans at 14 and at 30, bold (HTML), DejaVu
         // Sans Mono at 14 (the name alone differs), and the edge labels' Times-Roman 9 (a name

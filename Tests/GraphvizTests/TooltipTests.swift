@@ -27,4 +27,16 @@ struct TooltipTests {
         #expect(tooltip.text.utf8.count <= Tooltip.maximumUTF8Length && tooltip.text.hasSuffix("…"))
         #expect(Tooltip("short").text == "short")
     }
+
+    @Test("backslashes become U+2216 before the cap is measured; the cut counts the text as written")
+    func cappedWithBackslashes() {
+        let tooltip = Tooltip(String(repeating: "a\\", count: 2_000))
+        #expect(tooltip.text == String(repeating: "a\u{2216}", count: 511) + "a…")
+        #expect(Tooltip("a\\b").text == "a\u{2216}b")
+        // A backslash that carries a combining mark is still replaced.
+        #expect(Tooltip("x\\\u{301}").text == "x\u{2216}\u{301}")
+        // Exactly at the cap after replacement: not cut.
+        let atCap = String(repeating: "b", count: Tooltip.maximumUTF8Length - 3) + "\\"
+        #expect(Tooltip(atCap).text == String(repeating: "b", count: Tooltip.maximumUTF8Length - 3) + "\u{2216}")
+    }
 }

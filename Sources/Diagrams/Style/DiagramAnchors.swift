@@ -26,6 +26,12 @@ struct DiagramFacts {
         if let first { lines.append(DiagramText.visible(first)) }
     }
 
+    /// Facts of several lines at once: each made visible on its own, so the breaks between them
+    /// stay line breaks (`visible` would write a line break inside one line as an escape).
+    init(lines: [String]) {
+        self.lines = lines.map(DiagramText.visible)
+    }
+
     /// Adds `name: value` when there is a value.
     mutating func add(_ name: String, _ value: String?) {
         guard let value else { return }

@@ -211,7 +211,7 @@ extension FlowBuilder {
         var lines = [numbers + "\(DiagramText.count(members.count)) excluded " + place]
         lines += DiagramText.wrapped(DiagramText.tally(reasons))
         lines.append("e.g. " + names.joined(separator: ", ") + (members.count > names.count ? ", …" : ""))
-        var facts = DiagramFacts(lines.joined(separator: "\n"))
+        var facts = DiagramFacts(lines: lines)
         let paths = members.prefix(20).map { step in
             DiagramFacts.path(exclusionParent(step) + [steps.path(step)?.last ?? steps.identifier(step) ?? steps.className(step) ?? "object"])
         }
@@ -273,7 +273,7 @@ extension FlowBuilder {
         }
         if !objects.isEmpty { lines.append("\(DiagramText.count(objects.count)) objects in them") }
         graph.add(canvas.node(id, lines, tone: .summary, shape: .folder)
-            .anchored("collapsed-passes-\(hidden[0])", DiagramFacts(lines.joined(separator: "\n"))))
+            .anchored("collapsed-passes-\(hidden[0])", DiagramFacts(lines: lines)))
         return id
     }
 }

@@ -53,7 +53,7 @@ extension FlowBuilder {
 
     /// What a summary of hidden rows stands for.
     func summaryFacts(_ hidden: [Int], rows: [Row], lines: [String]) -> DiagramFacts {
-        var facts = DiagramFacts(lines.joined(separator: "\n"))
+        var facts = DiagramFacts(lines: lines)
         let paths = hidden.prefix(20).map { DiagramFacts.path(hierarchy.nodes[rows[$0].node].path) }
         facts.add("objects", paths.joined(separator: ", ") + (hidden.count > paths.count ? ", …" : ""))
         facts.add("shown", "raise --max-nodes to draw them")

@@ -34,7 +34,7 @@ struct HierarchyDrawing {
             let others = counts.filter { !problems.contains($0.key) }
             if !failed.isEmpty { lines += DiagramText.wrapped("problems: " + DiagramText.tally(failed)) }
             if !others.isEmpty { lines += DiagramText.wrapped(DiagramText.tally(others)) }
-            let facts = DiagramFacts((lines + ["raise --max-nodes to draw them"]).joined(separator: "\n"))
+            let facts = DiagramFacts(lines: lines + ["raise --max-nodes to draw them"])
             drawn.append(Drawn(node: canvas.node(id, lines, tone: .summary, shape: .folder)
                 .anchored("collapsed-" + (parent.map(String.init) ?? "roots"), facts), isSummary: true))
             return drawn.count - 1

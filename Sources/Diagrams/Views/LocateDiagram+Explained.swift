@@ -41,7 +41,7 @@ extension LocateDiagram {
     }
 
     static func summaryFacts(_ lines: [String], paths: [[String]?], hiddenCount: Int) -> DiagramFacts {
-        var facts = DiagramFacts(lines.joined(separator: "\n"))
+        var facts = DiagramFacts(lines: lines)
         let names = paths.map { $0.map(DiagramFacts.path) ?? "(no path)" }
         facts.add("objects", names.joined(separator: ", ") + (hiddenCount > names.count ? ", …" : ""))
         facts.add("shown", "raise --max-nodes to draw them")

@@ -106,9 +106,9 @@ public enum SceneDiagram {
         for index in statements.indices {
             switch statements[index] {
             case .node(let node) where node.attributes["id"] == nil:
-                var text = ""
-                if case .label(let label)? = node.attributes["label"] { text = label.lines.joined(separator: "\n") }
-                statements[index] = .node(node.anchored("scene-" + node.id.rawValue, DiagramFacts(text)))
+                var lines: [String] = []
+                if case .label(let label)? = node.attributes["label"] { lines = label.lines }
+                statements[index] = .node(node.anchored("scene-" + node.id.rawValue, DiagramFacts(lines: lines)))
             case .subgraph(var subgraph) where subgraph.id.rawValue != "legend":
                 anchorAll(&subgraph.statements)
                 statements[index] = .subgraph(subgraph)

@@ -41,7 +41,7 @@ public enum SceneMapDiagram {
         if hidden > 0 {
             graph.add(canvas.node("more", ["+\(hidden) more scenes (collapsed)", "raise --max-nodes to draw them"], tone: .summary,
                                   shape: .folder)
-                .anchored("collapsed-scenes", DiagramFacts("+\(hidden) more scenes (collapsed)\nraise --max-nodes to draw them")))
+                .anchored("collapsed-scenes", DiagramFacts(lines: ["+\(hidden) more scenes (collapsed)", "raise --max-nodes to draw them"])))
         }
         // The launch arrow.
         for scene in shown where scene.isInitial {
