@@ -122,6 +122,24 @@ public struct LifecycleExplanation: Sendable {
     }
 }
 
+extension SessionExplanation {
+    /// The session's steps in one line, for people: "Connects: new (line 3), launch (line 20);
+    /// saves: written = saved (line 9); discards: none".
+    public var history: String {
+        func list(_ events: [SessionExplanation.Event], _ words: (SessionExplanation.Event) -> String) -> String {
+            events.isEmpty ? "none" : events.map { words($0) + " (line \($0.line))" }.joined(separator: ", ")
+        }
+        var parts = ["connects: " + list(connects) { PathText.sanitized($0.value) }]
+        parts.append("saves: " + list(saves) { event in
+            PathText.sanitized(event.value) + " = " + SessionExplanation.meaning(ofSave: event.value)
+        })
+        if !reads.isEmpty { parts.append("reads: " + list(reads) { PathText.sanitized($0.value) }) }
+        parts.append("discards: " + list(discards) { PathText.sanitized($0.value) })
+        let text = parts.joined(separator: "; ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}
+
 // MARK: - Text and Markdown
 
 extension ExplainTextFormat {
@@ -147,7 +165,7 @@ extension ExplainTextFormat {
                 out.wrapped(["Session ", PathText.sanitized(session.session), " was ", verdict.summary] + chain(verdict.because) + ["."],
                             indent: "", continuation: "    ")
                 if let fix = verdict.fix { out.wrapped(["Fix: ", fix, "."], indent: "  ", continuation: "    ") }
-                out.wrapped([Self.history(session), "."], indent: "  ", continuation: "    ")
+                out.wrapped([session.history, "."], indent: "  ", continuation: "    ")
                 if !session.lines.isEmpty {
                     out.append("  Trace line" + (session.lines.count == 1 ? " " : "s ") + session.lines.map(String.init).joined(separator: ", "))
                     out.newline()
@@ -178,28 +196,13 @@ extension ExplainTextFormat {
                     out.appendEscaped([fix, "."])
                 }
                 out.append("\n  *")
-                out.appendEscaped([Self.history(session)])
+                out.appendEscaped([session.history])
                 if !session.lines.isEmpty {
                     out.append("; trace line" + (session.lines.count == 1 ? " " : "s ") + session.lines.map(String.init).joined(separator: ", "))
                 }
                 out.append(".*\n")
             }
         }
-    }
-
-    /// "Connects: new (line 3), relaunch (line 20); saves: …; discards: none".
-    static func history(_ session: SessionExplanation) -> String {
-        func list(_ events: [SessionExplanation.Event], _ words: (SessionExplanation.Event) -> String) -> String {
-            events.isEmpty ? "none" : events.map { words($0) + " (line \($0.line))" }.joined(separator: ", ")
-        }
-        var parts = ["connects: " + list(session.connects) { PathText.sanitized($0.value) }]
-        parts.append("saves: " + list(session.saves) { event in
-            PathText.sanitized(event.value) + " = " + SessionExplanation.meaning(ofSave: event.value)
-        })
-        if !session.reads.isEmpty { parts.append("reads: " + list(session.reads) { PathText.sanitized($0.value) }) }
-        parts.append("discards: " + list(session.discards) { PathText.sanitized($0.value) })
-        let text = parts.joined(separator: "; ")
-        return text.prefix(1).uppercased() + text.dropFirst()
     }
 }
 
