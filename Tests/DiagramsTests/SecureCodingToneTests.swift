@@ -31,9 +31,14 @@ struct SecureCodingToneTests {
         #expect(editor.contains(#"class="tone-secure-coding""#) && editor.contains("restored without part of its state"))
         #expect(!dot.contains("NOT DECODED"))
         #expect(dot.contains(#"label="SECURE CODING refused its encode or a decoded value""#))
-        // Elsewhere the legend is as it was.
+        // Elsewhere the legend keeps only what is drawn; the full legend lists it.
         let countries = try Self.trace("countries")
-        #expect(!HierarchyDiagram.graph(header: try #require(countries.header), records: countries.records).dotSource.contains("SECURE CODING"))
+        let header = try #require(countries.header)
+        #expect(!HierarchyDiagram.graph(header: header, records: countries.records).dotSource.contains("SECURE CODING"))
+        var full = DiagramOptions()
+        full.legend = .full
+        #expect(HierarchyDiagram.graph(header: header, records: countries.records, options: full).dotSource
+            .contains(#"label="SECURE CODING refused its encode or a decoded value""#))
     }
 
     @Test("flow: the refused encode and decode steps are SECURE CODING with the verdict's first line, not NOT DECODED")
@@ -47,7 +52,12 @@ struct SecureCodingToneTests {
         #expect(!dot.contains("NOT DECODED\\n"))
         #expect(dot.contains("SECURE CODING refused a value it encoded or decoded"))
         let countries = try Self.trace("countries")
-        #expect(!FlowDiagram.graph(header: try #require(countries.header), records: countries.records).dotSource.contains("SECURE CODING"))
+        let header = try #require(countries.header)
+        #expect(!FlowDiagram.graph(header: header, records: countries.records).dotSource.contains("SECURE CODING"))
+        var full = DiagramOptions()
+        full.legend = .full
+        #expect(FlowDiagram.graph(header: header, records: countries.records, options: full).dotSource
+            .contains("SECURE CODING refused a value it encoded or decoded"))
     }
 
     @Test("the tone is the last, has its word, its class and a colour in every theme")

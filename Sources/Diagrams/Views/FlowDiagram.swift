@@ -531,9 +531,9 @@ struct FlowBuilder {
             (.unfinished, .box, "UNFINISHED: the process stopped here"),
             (.discarded, .note, "DISCARDED archive, with reason"),
         ]
-        // Only in flows that have one: the others' legends stay as they were.
-        if !toneOverrides.isEmpty { entries.append((.secureCoding, .box, "SECURE CODING refused a value it encoded or decoded")) }
         entries.append((.summary, .folder, "collapsed objects (over --max-nodes)"))
+        // Last, so the entries before keep their numbers (element ids) in every drawing.
+        entries.append((.secureCoding, .box, "SECURE CODING refused a value it encoded or decoded"))
         return canvas.legend(entries, notes: [
             "Numbers give the order steps began.",
             "A failed object's last failed step says why: its verdict's first line (restoretrace explain says the rest).",

@@ -101,7 +101,7 @@ public enum HierarchyDiagram {
                                 source: sources.source(ofPath: table.objectPath[index])))
         }
         let graph = draw(tree, title: selection.title("Hierarchy by restoration path\(name)"), options: options, fromScenario: false,
-                         secureCoding: !secureCoding.isEmpty, explain: explain) { index in
+                         explain: explain) { index in
             guard index < hierarchy.nodes.count else {
                 let exclusion = drawnExclusions[index - hierarchy.nodes.count]
                 let verdict = verdicts.separateIndex(ofRow: exclusion.row).map { verdicts.verdict(ofSeparate: $0) }
@@ -240,7 +240,7 @@ public enum HierarchyDiagram {
 
     /// Draws the cut of `tree` that fits the node budget; `describe` gives the title, lines and
     /// shape of an item made for a trace node (``HierarchyItem/traceNode``), when it is drawn.
-    static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool, secureCoding: Bool = false,
+    static func draw(_ tree: HierarchyTree, title: String, options: DiagramOptions, fromScenario: Bool,
                      explain: (Int) -> (anchor: String, facts: DiagramFacts) = { _ in ("", DiagramFacts()) },
                      describe: (Int) -> (title: String, lines: [String], shape: NodeShape)) -> Graph {
         let canvas = DiagramCanvas(options: options)
@@ -270,7 +270,7 @@ public enum HierarchyDiagram {
             }
             if let best { drawing = best }
         }
-        let legend = legend(canvas, fromScenario: fromScenario, secureCoding: secureCoding)
+        let legend = legend(canvas, fromScenario: fromScenario)
         func finished(_ drawing: HierarchyDrawing) -> Graph {
             var body = graph
             drawing.add(to: &body, canvas: canvas)
@@ -305,7 +305,7 @@ public enum HierarchyDiagram {
     /// Drawings of at least this many nodes have their page checked by a layout.
     static let checkedAbove = 150
 
-    static func legend(_ canvas: DiagramCanvas, fromScenario: Bool, secureCoding: Bool = false) -> Subgraph {
+    static func legend(_ canvas: DiagramCanvas, fromScenario: Bool) -> Subgraph {
         let kinds: [(tone: Tone, shape: NodeShape, text: String)] = [
             (.described, ObjectShape.viewController, "view controller"),
             (.described, ObjectShape.container, "container (navigation, tab bar, split, page, custom)"),
@@ -327,12 +327,15 @@ public enum HierarchyDiagram {
                 (.classMismatch, .box, "CLASS MISMATCH: used, not decoded"),
                 (.notDecoded, .box, "NOT DECODED: decode failed"),
                 (.unfinished, .box, "UNFINISHED: the process stopped in it"),
+                (.notAsked, .box, "no record of its own (an ancestor in paths)"),
             ]
-            // Only in drawings that have one: the others' legends stay as they were.
-            + (secureCoding ? [(.secureCoding, .box, "SECURE CODING refused its encode or a decoded value")] : [])
-            + [(.notAsked, .box, "no record of its own (an ancestor in paths)")]
         }
-        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")], matchingShape: kinds.count,
+        // Last, so the entries before keep their numbers (element ids) in every drawing.
+        let secureCoding: [(tone: Tone, shape: NodeShape, text: String)] = fromScenario ? [] : [
+            (.secureCoding, .box, "SECURE CODING refused its encode or a decoded value"),
+        ]
+        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")] + secureCoding,
+                             matchingShape: kinds.count,
                              notes: ["Shape: what the object is. Colour, border and text: what became of it."]
                                 + (fromScenario ? [] : ["A failed object says why in its verdict's first line (restoretrace explain says the rest)."]))
     }
