@@ -55,32 +55,45 @@ public struct LifecycleExplanation: Sendable {
 
     /// Reads the records of a trace (in order, each with its line).
     public init(header: TraceHeader, records: some Sequence<(line: Int, record: TraceRecord)>) {
-        var facts = AppLifecycleFacts()
-        let isScene = SceneTimeline.isSceneTrace(header)
-        var timeline = SceneTimeline()
-        var lineOfSeq: [Int64: Int] = [:]
-        for (line, record) in records {
-            facts.add(record, line: line)
-            if isScene {
-                timeline.add(record)
-                lineOfSeq[record.seq] = line
-            }
-        }
-        self.init(facts: facts.facts, sessions: isScene ? Self.sessions(timeline, lineOfSeq: lineOfSeq) : [])
+        var builder = Builder(header: header)
+        for (line, record) in records { builder.add(record, line: line) }
+        self = builder.explanation
     }
 
-    /// Reads a trace's bytes (lines the reader cannot read are skipped: the caller has reported them).
+    /// Reads a trace's bytes, a record at a time (lines the reader cannot read are skipped: the
+    /// caller has reported them).
     public static func read(_ bytes: [UInt8], name: String) -> LifecycleExplanation {
         let reader = TraceReader(bytes: bytes, name: name, options: TraceReaderOptions(skipMalformedLines: true))
-        var header = TraceHeader()
-        var records: [(line: Int, record: TraceRecord)] = []
+        var builder = Builder(header: TraceHeader())
         while let line = reader.next() {
             switch line {
-            case .header(let found): header = found
-            case .record(let record): records.append((reader.lineNumber, record))
+            case .header(let header): builder = Builder(header: header)
+            case .record(let record): builder.add(record, line: reader.lineNumber)
             }
         }
-        return LifecycleExplanation(header: header, records: records)
+        return builder.explanation
+    }
+
+    /// The facts and, for a scene trace, the timeline, gathered record by record.
+    private struct Builder {
+        var facts = AppLifecycleFacts()
+        let isScene: Bool
+        var timeline = SceneTimeline()
+        var lineOfSeq: [Int64: Int] = [:]
+
+        init(header: TraceHeader) { isScene = SceneTimeline.isSceneTrace(header) }
+
+        mutating func add(_ record: TraceRecord, line: Int) {
+            facts.add(record, line: line)
+            guard isScene else { return }
+            timeline.add(record)
+            lineOfSeq[record.seq] = line
+        }
+
+        var explanation: LifecycleExplanation {
+            LifecycleExplanation(facts: facts.facts,
+                                 sessions: isScene ? LifecycleExplanation.sessions(timeline, lineOfSeq: lineOfSeq) : [])
+        }
     }
 
     /// Whether `bytes` may hold anything to say: a word every record this reads carries. A trace
