@@ -48,6 +48,45 @@ import Testing
         #expect(verdicts.last?["foundBy"] as? String == "existing")
     }
 
+    @Test("json: lifecycle and sessions only when the trace has them, with their documented members")
+    func jsonLifecycleAndSessions() throws {
+        func document(_ name: String) throws -> [String: Any] {
+            let run = try ExecutableRun.run(["explain", Self.trace(name), "--format", "json"])
+            #expect(run.status == 0)
+            return try AnalysisFixtures.json(run.standardOutput)
+        }
+        let secure = try document("secure-coding-violation")
+        let facts = try #require(secure["lifecycle"] as? [[String: Any]])
+        #expect(facts.map { $0["topic"] as? String } == ["securePair", "secureCodingViolation", "secureCodingViolation"])
+        #expect(Set(facts[1].keys) == ["topic", "path", "summary", "lines"])
+        #expect(facts[1]["path"] as? [String] == ["Nav", "Gallery"] && facts[1]["lines"] as? [Int] == [9])
+        #expect(secure["sessions"] == nil)
+        let verdicts = try #require(secure["verdicts"] as? [[String: Any]])
+        #expect(verdicts.filter { $0["cause"] as? String == "secureCodingViolation" }.count == 2)
+
+        let scene = try document("scene-ipad-switcher-close")
+        let sessions = try #require(scene["sessions"] as? [[String: Any]])
+        #expect(sessions.map { $0["session"] as? String } == ["inbox", "draft", "thread", "archive"])
+        let draft = sessions[1]
+        #expect(Set(draft.keys) == ["session", "outcome", "summary", "because", "fix", "connects", "saves", "reads", "discards", "lines"])
+        #expect(draft["outcome"] as? String == "discarded")
+        #expect((draft["discards"] as? [[String: Any]])?.first?["reason"] as? String == "userClosed")
+        #expect((draft["saves"] as? [[String: Any]])?.first?["meaning"] as? String == "saved")
+
+        let plain = try document("countries")
+        #expect(plain["lifecycle"] == nil && plain["sessions"] == nil)
+    }
+
+    @Test("text and markdown: the App life cycle section after the objects, in their style")
+    func lifecycleSection() throws {
+        let text = try ExecutableRun.run(["explain", Self.trace("rule-17-stack-truncated")]).standardOutput
+        let restored = try #require(text.range(of: "RESTORED (2)"))
+        let facts = try #require(text.range(of: "APP LIFE CYCLE (1)\n\nUIKit warning: UIKit logged \"Can't find Child View Controller at index 1"))
+        #expect(restored.lowerBound < facts.lowerBound)
+        let markdown = try ExecutableRun.run(["explain", Self.trace("developer-mode"), "--format", "markdown"]).standardOutput
+        #expect(markdown.contains("## App life cycle (1)\n\n- **Developer mode:** developer mode (UIStateRestorationDeveloperMode) kept"))
+    }
+
     @Test("markdown: headings per group, code spans for names, a table of restored objects")
     func markdown() throws {
         let run = try ExecutableRun.run(["explain", Self.trace("rule-06-no-identifier"), "--format", "markdown"])

@@ -96,8 +96,8 @@ struct RenderThemeTests {
         }
         let used = try legendEntries("used")
         let full = try legendEntries("full")
-        // The trace has object steps only (no app-level step, no failure): one entry of ten.
-        #expect(used == 1 && full == 10)
+        // The trace has object steps only (no app-level step, no failure): one entry of eleven.
+        #expect(used == 1 && full == 11)
         #expect(try legendEntries("none") == 0)
         #expect(throws: (any Error).self) { try RenderCommand.parse([trace.path, "--legend", "some"]) }
     }

@@ -80,6 +80,25 @@ import Testing
         #expect(String(sections[0]).contains("Every object preserved was restored."))
     }
 
+    @Test("a trace with life-cycle facts and scene sessions gets explain's two sections after what was not restored")
+    func lifecycleSections() throws {
+        let page = try Self.page([Self.trace("secure-coding-violation"), Self.trace("scene-undeclared-type"), Self.trace("countries")])
+        let sections = Self.pieces(of: page, between: "<section class=\"trace\"", and: "</section>").map(String.init)
+        #expect(sections.count == 3)
+        let secure = sections[0]
+        let facts = try #require(secure.range(of: "<h3>App life cycle (3)</h3>"))
+        #expect(try #require(secure.range(of: "<h3>Not restored (")).lowerBound < facts.lowerBound)
+        #expect(facts.lowerBound < (try #require(secure.range(of: "<h3>Views</h3>"))).lowerBound)
+        #expect(secure.contains("<li class=\"verdict topic-secureCodingViolation\">"))
+        #expect(!secure.contains("<h3>Scene sessions"))
+        let scene = sections[1]
+        #expect(scene.contains("<h3>Scene sessions (1)</h3>"))
+        #expect(scene.contains("<li class=\"verdict session outcome-notRestored\">"))
+        #expect(scene.contains("<div class=\"fix\"><strong>Fix:</strong> add com.example.editing to the NSUserActivityTypes array"))
+        #expect(scene.contains("saves: notPersisted = type not in NSUserActivityTypes, not saved (line 10)"))
+        #expect(!sections[2].contains("<h3>App life cycle") && !sections[2].contains("<h3>Scene sessions"))
+    }
+
     @Test("the index names, for every view, nodes the SVG draws, and objects by path and class")
     func index() throws {
         let page = try Self.page([Self.trace("countries")])

@@ -57,20 +57,25 @@ import Testing
         func explain(_ name: String) throws -> String {
             let run = try ExecutableRun.run(["explain", traces.appendingPathComponent("\(name).jsonl").path])
             #expect(run.status == 0, "\(run.standardError)")
-            return run.standardOutput
+            // Wrapped lines joined again: the tests read sentences.
+            return run.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
         }
         let undeclared = try explain("scene-undeclared-type")
-        #expect(undeclared.contains("main: not restored: its window came back without its state"))
-        #expect(undeclared.contains("fix: add com.example.editing to the NSUserActivityTypes array of Info.plist"))
-        #expect(try explain("scene-round-trip").contains("main: restored from its saved activity"))
-        #expect(try explain("scene-nil-clears-unchanged-skips").contains("main: not restored: the activity was saved with a nil userInfo"))
-        #expect(try explain("scene-locked-device").contains("main: restored late: the device was locked at connection"))
+        #expect(undeclared.contains("SCENE SESSIONS (1)\n\nSession main was not restored: its window came back without its state"))
+        #expect(undeclared.contains("  Fix: add com.example.editing to the NSUserActivityTypes array of Info.plist."))
+        #expect(undeclared.contains("  Connects: new (line 4), launch (line 19); saves: notPersisted = type not in NSUserActivityTypes, "
+            + "not saved (line 10); reads: missing (line 20); discards: none."))
+        #expect(try explain("scene-round-trip").contains("Session main was restored from its saved activity"))
+        #expect(try explain("scene-nil-clears-unchanged-skips").contains("Session main was not restored: the activity was saved with a nil userInfo"))
+        #expect(try explain("scene-locked-device").contains("Session main was restored late: the device was locked at connection"))
         #expect(try explain("scene-extend-crash").contains("crashed between extendStateRestoration and completeStateRestoration"))
         let ipad = try explain("scene-ipad-switcher-close")
-        #expect(ipad.contains("draft: discarded: the user closed it in the app switcher"))
-        #expect(ipad.contains("archive: restored from its saved activity"))
-        #expect(try explain("scene-memory-disconnect").contains("main: restored from the session kept in memory"))
+        #expect(ipad.contains("Session draft was discarded: the user closed it in the app switcher"))
+        #expect(ipad.contains("discards: userClosed (line 37)"))
+        #expect(ipad.contains("Session archive was restored from its saved activity"))
+        #expect(try explain("scene-memory-disconnect").contains("Session main was restored from the session kept in memory"))
         // Other traces are unchanged.
-        #expect(!(try explain("countries")).contains("Scene sessions"))
+        let countries = try explain("countries")
+        #expect(!countries.contains("SCENE SESSIONS") && !countries.contains("APP LIFE CYCLE"))
     }
 }

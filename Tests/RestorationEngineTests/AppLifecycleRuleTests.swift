@@ -1,14 +1,14 @@
 // Rules 40–51 and 54 of spec/SCENE_RULES.md (the app life cycle since iOS 7 and 13.2), one
 // test or more each, asserted through the trace: the secure pair, secure-coding violations,
 // deferred restoration as a counter, registered objects' parents and restoration classes,
-// developer mode.
+// developer mode, UIKit's log lines (rule 55).
 
 import Foundation
 import RestorationEngine
 import Testing
 import TraceFormat
 
-@Suite("App life cycle rules (40–54)")
+@Suite("App life cycle rules (40–55)")
 struct AppLifecycleRuleTests {
     /// A scenario from JSON text (the format's own fields, so the loader is exercised too).
     private func scenario(_ text: String) throws -> Scenario {
@@ -299,5 +299,28 @@ struct AppLifecycleRuleTests {
         let run = try crashAndRelaunch(deferred(#"["extend", "crash"]"#, developerMode: true))
         #expect(run.next.first { $0.kind == .discardSuppressed }?.reason == "restorationIncomplete")
         #expect(!run.next.contains { $0.kind == .discard })
+    }
+
+    // MARK: I. Debugging
+
+    @Test("rule 55: a restoration marker that cannot be created is UIKit's warning, with the system's reason; restoration goes on")
+    func rule55MarkerFileWarning() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let simulation = ScenarioSimulation(
+            scenario: try scenario(#"{"format": "restoretrace-scenario/1", "# + Self.plainRoot + "}"),
+            archiveDirectory: directory, clock: .deterministic)
+        try simulation.preserve(recorder: InMemoryRecorder(clock: .tick))
+        try simulation.prepareRelaunch()
+        // A directory where the marker's temporary file goes: creating it fails, for root too.
+        let blocker = directory.appendingPathComponent(".\(ArchiveDirectory.restorationMarkerFileName).\(getpid()).tmp")
+        try FileManager.default.createDirectory(at: blocker.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let recorder = InMemoryRecorder(clock: .tick)
+        let report = try simulation.restore(recorder: recorder, crash: .throwSimulatedCrash)
+        let warning = try #require(recorder.records.first { $0.kind == .warning })
+        #expect(warning.message == "Warning: Unable to create restoration in progress marker file")
+        #expect(warning[attribute: "detail"]?.stringValue?.contains(ArchiveDirectory.restorationMarkerFileName) == true)
+        #expect(report.decodedPaths == [["Home"]])
+        #expect(!recorder.records.contains { $0.kind == .error })
     }
 }

@@ -202,6 +202,12 @@ struct RestorationRuleTests {
         #expect(cycle.restoration.exclusions(.stackTruncated).compactMap { $0.path?.last } == ["After", "Last"])
         #expect(cycle.restoration.exclusions(.ancestorExcluded).compactMap { $0.path?.last } == ["Inside"])
         #expect(cycle.restoration.begins(.locate).compactMap { $0.path?.last } == ["Nav", "Home", "Lost"])
+        // Rule 55: UIKit's log line, once for the stack, before its first child dropped.
+        let warnings = cycle.restoration.filter { $0.kind == .warning }
+        #expect(warnings.map(\.message) == ["Can't find Child View Controller at index 1 with identifier Lost, truncating child array"])
+        #expect(warnings.first?.path == ["Nav"])
+        let order = cycle.restoration.filter { $0.kind == .warning || $0.kind == .exclude }.map(\.kind)
+        #expect(order.prefix(3) == [.exclude, .warning, .exclude])
     }
 
     @Test("rule 18: finishedRestoring runs after all decoding, only on objects found and decoded")

@@ -45,6 +45,9 @@ enum Tone: CaseIterable {
     case neverRestored
     /// A storyboard scene no segue leads to from the initial view controller.
     case unreachable
+    /// An object whose encode or decode secure coding refused (SCENE_RULES rules 41, 42): restored
+    /// without its state or part of it.
+    case secureCoding
 
     var accent: Color {
         switch self {
@@ -53,7 +56,7 @@ enum Tone: CaseIterable {
         case .restored: return OkabeIto.bluishGreen
         case .excluded, .neverRestored: return OkabeIto.orange
         case .notFound, .declined, .notAsked, .summary, .unreachable: return OkabeIto.grey
-        case .classMismatch: return OkabeIto.reddishPurple
+        case .classMismatch, .secureCoding: return OkabeIto.reddishPurple
         case .notDecoded, .failure: return OkabeIto.yellow
         case .unfinished, .discarded: return OkabeIto.vermillion
         }
@@ -63,7 +66,7 @@ enum Tone: CaseIterable {
     var styles: [Style] {
         switch self {
         case .process, .summary: return [.filled, .rounded]
-        case .excluded, .notAsked, .neverRestored: return [.filled, .dashed]
+        case .excluded, .notAsked, .neverRestored, .secureCoding: return [.filled, .dashed]
         case .notFound, .declined, .unreachable: return [.filled, .dotted]
         case .notDecoded, .failure: return [.filled, .diagonals]
         case .unfinished, .classMismatch: return [.filled, .bold]
@@ -85,6 +88,7 @@ enum Tone: CaseIterable {
         case .failure: return "ERROR"
         case .neverRestored: return "NEVER RESTORED"
         case .unreachable: return "NOT REACHABLE AT LAUNCH"
+        case .secureCoding: return "SECURE CODING"
         default: return nil
         }
     }

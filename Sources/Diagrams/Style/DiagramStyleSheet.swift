@@ -31,6 +31,7 @@ extension Tone {
         case .described: name = "described"
         case .neverRestored: name = "never-restored"
         case .unreachable: name = "unreachable"
+        case .secureCoding: name = "secure-coding"
         }
         return Tone.styleClassPrefix + name
     }

@@ -55,6 +55,9 @@ struct FlowBuilder {
     var verdicts: VerdictReasoner
     /// The verdict lines a failed step carries (its object's first line, on the last failed step of its row).
     var verdictLines: [Int: [String]] = [:]
+    /// Steps drawn in another tone than their own: an encode or decode secure coding refused
+    /// something of, in the row of an object whose verdict says so (rules 41, 42).
+    var toneOverrides: [Int: Tone] = [:]
     /// The row of each step that is in an object's row, -1 for the spine's.
     var rowIndexOfStep: [Int] = []
 
@@ -289,6 +292,8 @@ struct FlowBuilder {
     /// duplicate's) carries its own; on the spine, an exclusion of an object without a path carries
     /// its verdict and a discard the run's.
     mutating func noteVerdicts(rows: [Row], spines: [[SpineItem]]) {
+        // One lookup: a trace without the word has no step to look at.
+        let hasSecureCodingViolation = steps.table.number(ofString: "secureCodingViolation") != nil
         func separateLine(_ step: Int) -> [String]? {
             guard steps.knownKind(step) == .exclude, let index = verdicts.separateIndex(ofRow: steps.first(step)) else { return nil }
             return DiagramText.verdict(verdicts.verdict(ofSeparate: index).summary)
@@ -301,6 +306,15 @@ struct FlowBuilder {
                 if let lines = separateLine(step) { verdictLines[step] = lines } else { lastOwn = step }
             }
             if let step = lastOwn, let verdict = verdicts.verdict(ofObject: row.node), verdict.isProblem {
+                verdictLines[step] = DiagramText.verdict(verdict.summary)
+            }
+            // Secure coding refused a value: the step says so in its tone, and carries the verdict.
+            if hasSecureCodingViolation,
+               let step = row.stepIndices.last(where: { (steps.knownKind($0) == .encode || steps.knownKind($0) == .decode)
+                   && steps.result($0) == "secureCodingViolation" }),
+               let verdict = verdicts.verdict(ofObject: row.node), verdict.cause == .secureCodingViolation
+            {
+                toneOverrides[step] = .secureCoding
                 verdictLines[step] = DiagramText.verdict(verdict.summary)
             }
           }
@@ -360,7 +374,7 @@ struct FlowBuilder {
     }
 
     func stepNode(_ id: NodeID, index step: Int, isRowHead: Bool) -> Node {
-        let tone = tone(step)
+        let tone = toneOverrides[step] ?? tone(step)
         var lines = ["\(ordinals[step]). " + headline(step)]
         if isRowHead, !onSpine[step], let path = steps.path(step) {
             if let className = steps.className(step) { lines.append(DiagramText.short(className)) }
@@ -518,6 +532,8 @@ struct FlowBuilder {
             (.discarded, .note, "DISCARDED archive, with reason"),
         ]
         entries.append((.summary, .folder, "collapsed objects (over --max-nodes)"))
+        // Last, so the entries before keep their numbers (element ids) in every drawing.
+        entries.append((.secureCoding, .box, "SECURE CODING refused a value it encoded or decoded"))
         return canvas.legend(entries, notes: [
             "Numbers give the order steps began.",
             "A failed object's last failed step says why: its verdict's first line (restoretrace explain says the rest).",

@@ -38,6 +38,11 @@ public enum HierarchyDiagram {
         var unplaced: [[TraceHierarchy.UnplacedExclusion]] = []
         var unplacedGroup: [[String]?: Int] = [:]
         let selection = FocusSelection.choosing(options.focus, hierarchy: hierarchy)
+        // Objects secure coding refused something of (rules 41, 42): drawn in their own tone, with their verdict.
+        var secureCoding: [Int: RestorationVerdict] = [:]
+        for object in secureCodingObjects(table) {
+            if let verdict = verdicts.verdict(ofObject: object), verdict.cause == .secureCodingViolation { secureCoding[object] = verdict }
+        }
         for exclusion in hierarchy.unplacedExclusions {
             if !selection.showsPathless(parent: exclusion.parentPath, depth: exclusion.depth) { continue }
             if let parent = exclusion.parentPath.flatMap(hierarchy.nodeIndex(path:)) {
@@ -71,7 +76,8 @@ public enum HierarchyDiagram {
             // Whatever the focus leaves out, it leaves out with everything below it.
             guard selection.shows(object: index) else { return }
             let node = hierarchy.nodes[index]
-            var item = HierarchyItem(traceNode: index, tone: tone(of: node), outcomeName: node.outcome.name)
+            var item = HierarchyItem(traceNode: index, tone: secureCoding[index] == nil ? tone(of: node) : .secureCoding,
+                                     outcomeName: node.outcome.name)
             item.subject = DrawnSubject(path: node.path, className: node.className)
             item.children.reserveCapacity(node.children.count + (pathless[index]?.count ?? 0))
             let added = tree.add(item, parent: parent)
@@ -91,7 +97,7 @@ public enum HierarchyDiagram {
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
             return (DiagramAnchor.object(node.path),
                     objectFacts(node, duration: durations.duration(ofObject: index).map(formatter.string),
-                                verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil },
+                                verdict: secureCoding[index]?.summary ?? verdict.flatMap { $0.isProblem ? $0.summary : nil },
                                 source: sources.source(ofPath: table.objectPath[index])))
         }
         let graph = draw(tree, title: selection.title("Hierarchy by restoration path\(name)"), options: options, fromScenario: false,
@@ -109,7 +115,7 @@ public enum HierarchyDiagram {
             // A failed object, or one preserved and not restored (the archive discarded, a crash first).
             let verdict = node.outcome.isProblem || node.outcome == .preserved ? verdicts.verdict(ofObject: index) : nil
             let item = traceItem(node, duration: durations.duration(ofObject: index).map(formatter.string),
-                                 verdict: verdict.flatMap { $0.isProblem ? $0.summary : nil })
+                                 verdict: secureCoding[index]?.summary ?? verdict.flatMap { $0.isProblem ? $0.summary : nil })
             return (item.title, item.lines, item.shape)
         }
         // Each item is drawn as `o` and its number in the tree.
@@ -150,6 +156,21 @@ public enum HierarchyDiagram {
             if depth <= maximumPathlessNesting { open.append((index, depth)) }
         }
         return (roots, children)
+    }
+
+    /// The objects whose encode or decode ended `secureCodingViolation`: none, at the cost of one
+    /// lookup, in a trace without the word.
+    static func secureCodingObjects(_ table: TraceTable) -> [Int] {
+        guard let violation = table.number(ofString: "secureCodingViolation"), let slot = table.namedSlots.result else { return [] }
+        let encode = table.number(ofKind: .encode)
+        let decode = table.number(ofKind: .decode)
+        var found: [Int] = []
+        for row in 0..<table.count where table.rows[row].phase == .end && (table.rows[row].kind == encode || table.rows[row].kind == decode) {
+            guard let value = table.attribute(row, slot), value.tag == .string, value.payload == Int64(violation),
+                  let object = table.object(ofRow: row), !found.contains(object) else { continue }
+            found.append(object)
+        }
+        return found
     }
 
     /// The tone a trace node is drawn in, from its outcome.
@@ -309,7 +330,12 @@ public enum HierarchyDiagram {
                 (.notAsked, .box, "no record of its own (an ancestor in paths)"),
             ]
         }
-        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")], matchingShape: kinds.count,
+        // Last, so the entries before keep their numbers (element ids) in every drawing.
+        let secureCoding: [(tone: Tone, shape: NodeShape, text: String)] = fromScenario ? [] : [
+            (.secureCoding, .box, "SECURE CODING refused its encode or a decoded value"),
+        ]
+        return canvas.legend(kinds + outcomes + [(.summary, .folder, "collapsed objects (over --max-nodes)")] + secureCoding,
+                             matchingShape: kinds.count,
                              notes: ["Shape: what the object is. Colour, border and text: what became of it."]
                                 + (fromScenario ? [] : ["A failed object says why in its verdict's first line (restoretrace explain says the rest)."]))
     }

@@ -33,6 +33,8 @@ private final class RestorationPass {
     var failed: Set<RestorationPath> = []
     /// Every coder requires secure coding (the secure pair, rule 40).
     var secure = false
+    /// Navigation stacks already cut (rule 17), whose warning is written (rule 55).
+    var truncatedStacks: Set<RestorationPath> = []
 
     init(application: Application, directory: ArchiveDirectory, recorder: any TraceRecorder) {
         self.application = application
@@ -152,7 +154,15 @@ private final class RestorationPass {
             return
         }
 
-        attempt { try directory.setRestorationInProgress(true) }
+        do {
+            try directory.setRestorationInProgress(true)
+        } catch {
+            // Rule 55 (reported, square/SuperDelegate #13): UIKit logs it and restores anyway.
+            recorder.instant(.warning, path: nil, className: nil, attributes: [
+                TraceAttribute("message", .string("Warning: Unable to create restoration in progress marker file")),
+                TraceAttribute("detail", .string("\(error)")),
+            ])
+        }
         let existing = ObjectLocator.launchHierarchy(of: application)
         let locator = ObjectLocator(application: application, existing: existing)
 
@@ -232,11 +242,12 @@ private final class RestorationPass {
                 let stack = archive.objects[parentPosition].references(forKey: stackKey)
                 // (`failed` is usually empty, so skip hashing then.)
                 if let position = stack.firstIndex(where: { $0 == path }),
-                   stack[..<position].contains(where: { sibling in
+                   let cut = stack[..<position].firstIndex(where: { sibling in
                        guard let sibling else { return false }
                        return !failed.isEmpty && failed.contains(sibling)
                    })
                 {
+                    warnStackTruncated(parentPath, at: cut, identifier: stack[cut]?.components.last)
                     return excluded(archived, .stackTruncated)
                 }
             }
@@ -314,6 +325,16 @@ private final class RestorationPass {
                 ?? find(in: 0..<min(cursor.slot + 1, slots.count), from: 0) else { return nil }
         referenceCursors[parentPosition] = (found.slot, found.element + 1)
         return (slots[found.slot].key, found.isList ? found.element : nil)
+    }
+
+    /// Rule 55 (reported): the log line UIKit writes when it cuts a navigation stack (rule 17),
+    /// once per stack, before the first child it drops.
+    private func warnStackTruncated(_ stack: RestorationPath, at index: Int, identifier: String?) {
+        guard truncatedStacks.insert(stack).inserted else { return }
+        recorder.instant(.warning, path: stack.components, className: nil, attributes: [
+            TraceAttribute("message", .string("Can't find Child View Controller at index \(index) with identifier "
+                + "\(identifier ?? "(null)"), truncating child array")),
+        ])
     }
 
     private func excluded(_ archived: ArchivedObject, _ reason: ExclusionReason) -> ((any RestorableObject)?, StateCoder?, Bool) {

@@ -93,7 +93,7 @@ extension SceneSystem {
                 self.error("cannot write the restoration marker: \(error)", session: scene.session.persistentIdentifier)
             }
         }
-        recorder.instant(RecordKind("extendRestoration"), path: nil, className: nil, attributes: attributes(scene.session, [
+        recorder.instant(.extendRestoration, path: nil, className: nil, attributes: attributes(scene.session, [
             TraceAttribute("depth", .int(Int64(scene.restorationExtensionDepth))),
         ]))
     }
@@ -106,7 +106,7 @@ extension SceneSystem {
         }
         scene.restorationExtensionDepth -= 1
         if scene.restorationExtensionDepth == 0 { store.remove(.restorationInProgress, session: scene.session.persistentIdentifier) }
-        recorder.instant(RecordKind("completeRestoration"), path: nil, className: nil, attributes: attributes(scene.session, [
+        recorder.instant(.completeRestoration, path: nil, className: nil, attributes: attributes(scene.session, [
             TraceAttribute("depth", .int(Int64(scene.restorationExtensionDepth))),
         ]))
     }

@@ -77,10 +77,10 @@ struct ExplainCommand: ParsableCommand {
         let name = trace == "-" ? "<stdin>" : trace
         let loaded: LoadedTraceTable
         let input: InputBytes
-        var sceneText: (text: String, markdown: String)?
+        var lifecycle: LifecycleExplanation?
         do {
             input = try InputBytes.read(trace, skipBadLines: skipBadLines)
-            sceneText = Self.sceneVerdicts(input.bytes)
+            lifecycle = Self.lifecycle(input.bytes, name: name)
             let result = input.bytes.withUnsafeBytes { buffer in
                 Result { () throws(TraceTableLoadError) in
                     try TraceTable.load(buffer, name: name, keptAttributes: RestorationVerdicts.attributesRead,
@@ -110,13 +110,11 @@ struct ExplainCommand: ParsableCommand {
             switch format {
             case .text:
                 let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
-                try ExplainTextFormat(style: .text, colour: colour).write(verdicts, name: name, to: output)
-                if let sceneText { try output.write(Array(sceneText.text.utf8)) }
+                try ExplainTextFormat(style: .text, colour: colour).write(verdicts, name: name, lifecycle: lifecycle, to: output)
             case .markdown:
-                try ExplainTextFormat(style: .markdown).write(verdicts, name: name, to: output)
-                if let sceneText { try output.write(Array(sceneText.markdown.utf8)) }
+                try ExplainTextFormat(style: .markdown).write(verdicts, name: name, lifecycle: lifecycle, to: output)
             case .json:
-                try ExplainJSONFormat.write(verdicts, name: name, warnings: warnings, to: output)
+                try ExplainJSONFormat.write(verdicts, name: name, warnings: warnings, lifecycle: lifecycle, to: output)
             }
         } catch {
             throw Self.fail(error.description)
@@ -124,20 +122,12 @@ struct ExplainCommand: ParsableCommand {
         if failOnProblems && verdicts.counts.notRestored > 0 { throw ExitCode(ExitStatus.no) }
     }
 
-    /// A scene trace's per-session verdicts (text and Markdown), or nil for other traces.
-    static func sceneVerdicts(_ bytes: [UInt8]) -> (text: String, markdown: String)? {
-        let reader = TraceReader(bytes: bytes, name: "trace")
-        var timeline = SceneTimeline()
-        var isScene = false
-        while let line = reader.next() {
-            switch line {
-            case .header(let header):
-                isScene = SceneTimeline.isSceneTrace(header)
-                if !isScene { return nil }
-            case .record(let record): timeline.add(record)
-            }
-        }
-        return isScene ? (timeline.verdictText(), timeline.verdictText(markdown: true)) : nil
+    /// The app life cycle's facts and a scene trace's sessions, nil when the trace has none
+    /// (the trace is read a second time only when it names something they come from).
+    static func lifecycle(_ bytes: [UInt8], name: String) -> LifecycleExplanation? {
+        guard LifecycleExplanation.mayHaveFacts(bytes) else { return nil }
+        let lifecycle = LifecycleExplanation.read(bytes, name: name)
+        return lifecycle.isEmpty ? nil : lifecycle
     }
 
     /// Trouble (exit 2) with `message`, printed as every command prints its errors.

@@ -124,7 +124,8 @@ struct ReportCommand: ParsableCommand {
             views.append(ReportView(drawing: drawing, svg: String(decoding: rendering.data, as: UTF8.self)))
         }
         return ReportTrace(name: name, header: trace.header, verdicts: verdicts,
-                           summary: summary(of: bytes, path: path, name: name, skipBadLines: skipBadLines), views: views)
+                           summary: summary(of: bytes, path: path, name: name, skipBadLines: skipBadLines), views: views,
+                           lifecycle: ExplainCommand.lifecycle(bytes, name: name))
     }
 
     /// summary's statistics (the ten slowest spans of each kind): a file is read again by

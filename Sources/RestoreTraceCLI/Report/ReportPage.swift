@@ -13,6 +13,8 @@ struct ReportTrace {
     var verdicts: RestorationVerdicts
     var summary: TraceSummary
     var views: [ReportView]
+    /// The app life cycle's facts and the scene sessions (explain's last sections), when the trace has any.
+    var lifecycle: LifecycleExplanation? = nil
 }
 
 /// One drawn view of a trace.
@@ -79,6 +81,7 @@ enum ReportPage {
             + HTMLText.user(run.sentence) + "</p>\n"
         out += "<p class=\"counts\">\(countsText(verdicts.counts))</p>\n"
         out += problems(trace)
+        if let lifecycle = trace.lifecycle { out += lifecycleSections(lifecycle) }
         out += "<h3>Views</h3>\n<p class=\"hint\">Drag to pan, wheel or the buttons to zoom; the search box above marks an object in every view.</p>\n"
         for view in trace.views { out += viewFigure(view, trace: number) }
         out += index(trace.views, trace: number)
@@ -134,6 +137,41 @@ enum ReportPage {
     }
 
     /// A button that puts the object's path (or class) into the search box.
+    /// explain's "App life cycle" and "Scene sessions" sections, in the style of the verdicts.
+    static func lifecycleSections(_ lifecycle: LifecycleExplanation) -> String {
+        func lines(_ numbers: [Int]) -> String {
+            guard !numbers.isEmpty else { return "" }
+            let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
+            return "<div class=\"lines\">trace line\(numbers.count == 1 ? "" : "s") \(shown)\(numbers.count > 5 ? ", …" : "")</div>\n"
+        }
+        var out = ""
+        if !lifecycle.facts.isEmpty {
+            out += "<h3>App life cycle (\(grouped(lifecycle.facts.count)))</h3>\n<ol class=\"verdicts lifecycle\">\n"
+            for fact in lifecycle.facts.prefix(listedRows) {
+                out += "<li class=\"verdict topic-\(HTMLText.escaped(fact.topic.rawValue))\">"
+                out += "<div class=\"who\"><span class=\"name\">\(HTMLText.user(fact.title))</span></div>\n"
+                out += "<div class=\"summary\">\(HTMLText.user(fact.summary))</div>\n" + lines(fact.lines) + "</li>\n"
+            }
+            out += "</ol>\n" + more(lifecycle.facts.count, listed: listedRows, what: "facts", command: "explain")
+        }
+        if !lifecycle.sessions.isEmpty {
+            out += "<h3>Scene sessions (\(grouped(lifecycle.sessions.count)))</h3>\n<ol class=\"verdicts sessions\">\n"
+            for session in lifecycle.sessions.prefix(listedRows) {
+                let verdict = session.verdict
+                out += "<li class=\"verdict session outcome-\(HTMLText.escaped(verdict.outcome.rawValue))\">"
+                out += "<div class=\"who\"><span class=\"name\">Session \(HTMLText.user(session.session))</span></div>\n"
+                out += "<div class=\"summary\">was \(HTMLText.user(verdict.summary))</div>\n"
+                if !verdict.because.isEmpty {
+                    out += "<ul class=\"because\">" + verdict.because.map { "<li>\(HTMLText.user($0))</li>" }.joined() + "</ul>\n"
+                }
+                if let fix = verdict.fix { out += "<div class=\"fix\"><strong>Fix:</strong> \(HTMLText.user(fix))</div>\n" }
+                out += "<div class=\"history\">\(HTMLText.user(session.history))</div>\n" + lines(session.lines) + "</li>\n"
+            }
+            out += "</ol>\n" + more(lifecycle.sessions.count, listed: listedRows, what: "sessions", command: "explain")
+        }
+        return out
+    }
+
     static func findButton(_ path: [String]?, identifier: String?, className: String?) -> String {
         let query = path.map(PathText.display) ?? identifier ?? className ?? ""
         guard !query.isEmpty else { return "" }

@@ -128,12 +128,12 @@ public struct SceneTimeline: Sendable, Hashable {
             append(.discardState, session, seq: record.seq, detail: record.reason ?? "?", activity: nil)
         case (.error, _):
             append(.error, session, seq: record.seq, detail: record.message ?? "error", activity: nil)
+        case (.extendRestoration, _):
+            append(.extend, session, seq: record.seq, detail: "extend", activity: nil)
+        case (.completeRestoration, _):
+            append(.complete, session, seq: record.seq, detail: "complete", activity: nil)
         default:
-            switch record.kind.rawValue {
-            case "extendRestoration": append(.extend, session, seq: record.seq, detail: "extend", activity: nil)
-            case "completeRestoration": append(.complete, session, seq: record.seq, detail: "complete", activity: nil)
-            default: break
-            }
+            break
         }
     }
 

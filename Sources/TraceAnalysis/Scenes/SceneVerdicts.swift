@@ -1,6 +1,7 @@
 // SceneVerdicts: for each session of a scene trace, whether its window came back with its state
 // at the last connection, and why not — the question "why did my window come back empty?" —
-// read from the session's lane of a SceneTimeline. `explain` prints them for scene traces.
+// read from the session's lane of a SceneTimeline. `explain` prints them for scene traces
+// (LifecycleExplanation).
 
 import TraceFormat
 
@@ -117,19 +118,5 @@ extension SceneTimeline {
             fix = "test restoration by sending the app to the background before stopping it (not by force quitting)"
         }
         return make(.notRestored, "not restored: its window came back without its state", because, fix: fix)
-    }
-
-    /// The verdicts as text (or Markdown), for `explain`.
-    public func verdictText(markdown: Bool = false) -> String {
-        let verdicts = self.verdicts
-        guard !verdicts.isEmpty else { return "" }
-        var text = markdown ? "\n## Scene sessions\n\n" : "\nScene sessions\n"
-        for verdict in verdicts {
-            let name = PathText.sanitized(verdict.session)
-            text += markdown ? "- **\(name)**: \(verdict.summary)\n" : "  \(name): \(verdict.summary)\n"
-            for reason in verdict.because { text += markdown ? "  - because \(reason)\n" : "      because \(reason)\n" }
-            if let fix = verdict.fix { text += markdown ? "  - fix: \(fix)\n" : "      fix: \(fix)\n" }
-        }
-        return text
     }
 }

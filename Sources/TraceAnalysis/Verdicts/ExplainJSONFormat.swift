@@ -1,6 +1,7 @@
 // ExplainJSONFormat: `explain --format json`, the stable machine-readable shape
 // `restoretrace-explain/1` documented in docs/explain.md and docs/explain-schema.json. Keys are
-// always written, in the same order (null or [] when there is nothing to say).
+// always written, in the same order (null or [] when there is nothing to say), except
+// `lifecycle` and `sessions`, written only when they have entries (so older documents stay valid).
 
 import TraceFormat
 
@@ -12,16 +13,18 @@ public enum ExplainJSONFormat {
     /// The verdicts of the trace `name` as JSON text, ending in a newline. `warnings` are the
     /// reader's (skipped lines, a cut-off last line).
     public static func render(_ verdicts: RestorationVerdicts, name: String, warnings: [TraceDiagnostic] = [],
-                              pretty: Bool = true) -> [UInt8] {
+                              lifecycle: LifecycleExplanation? = nil, pretty: Bool = true) -> [UInt8] {
         let output = MemoryOutput()
         // Memory takes every write.
-        try? write(verdicts, name: name, warnings: warnings, pretty: pretty, to: output)
+        try? write(verdicts, name: name, warnings: warnings, lifecycle: lifecycle, pretty: pretty, to: output)
         return output.bytes
     }
 
-    /// Writes the document to `output` as it is made, a mebibyte at a time.
+    /// Writes the document to `output` as it is made, a mebibyte at a time. `lifecycle` adds the
+    /// members `lifecycle` and `sessions` (after `verdicts`) when it has entries.
     public static func write(_ verdicts: RestorationVerdicts, name: String, warnings: [TraceDiagnostic] = [],
-                             pretty: Bool = true, to output: any ExportOutput) throws(ExportError) {
+                             lifecycle: LifecycleExplanation? = nil, pretty: Bool = true,
+                             to output: any ExportOutput) throws(ExportError) {
         var json = JSONByteWriter(pretty: pretty, capacity: chunk + 8192)
         json.beginObject()
         json.key("format"); json.string(format)
@@ -77,6 +80,7 @@ public enum ExplainJSONFormat {
             json.endObject()
         }
         json.endArray()
+        if let lifecycle { lifecycleMembers(lifecycle, into: &json) }
         json.key("warnings")
         json.beginArray()
         for warning in warnings {

@@ -20,20 +20,26 @@ public struct ExplainTextFormat: Sendable {
     }
 
     /// The whole report for the trace `name`, ending in a newline.
-    public func render(_ verdicts: RestorationVerdicts, name: String) -> [UInt8] {
+    public func render(_ verdicts: RestorationVerdicts, name: String, lifecycle: LifecycleExplanation? = nil) -> [UInt8] {
         let output = MemoryOutput()
         // Memory takes every write.
-        try? write(verdicts, name: name, to: output)
+        try? write(verdicts, name: name, lifecycle: lifecycle, to: output)
         return output.bytes
     }
 
     /// Writes the report to `output` as it is made, a mebibyte at a time: the report of a big
-    /// trace is never whole in memory.
-    public func write(_ verdicts: RestorationVerdicts, name: String, to output: any ExportOutput) throws(ExportError) {
+    /// trace is never whole in memory. `lifecycle`: the "App life cycle" and "Scene sessions"
+    /// sections that follow the objects, when it has anything to say.
+    public func write(_ verdicts: RestorationVerdicts, name: String, lifecycle: LifecycleExplanation? = nil,
+                      to output: any ExportOutput) throws(ExportError) {
         var out = TextBuffer(output: output, maxWidth: maxWidth)
         switch style {
-        case .text: try text(verdicts, name: name, into: &out)
-        case .markdown: try markdown(verdicts, name: name, into: &out)
+        case .text:
+            try text(verdicts, name: name, into: &out)
+            if let lifecycle { lifecycleText(lifecycle, into: &out) }
+        case .markdown:
+            try markdown(verdicts, name: name, into: &out)
+            if let lifecycle { lifecycleMarkdown(lifecycle, into: &out) }
         }
         try out.flush()
     }
@@ -117,11 +123,11 @@ public struct ExplainTextFormat: Sendable {
     }
 
     /// " — a, b, and c" as parts, none when there is no cause.
-    private func chain(_ because: [String]) -> [String] {
+    func chain(_ because: [String]) -> [String] {
         because.isEmpty ? [] : [" — ", VerdictWording.list(because)]
     }
 
-    private func heading(_ text: String, status: RestorationVerdict.Status) -> String {
+    func heading(_ text: String, status: RestorationVerdict.Status) -> String {
         guard colour else { return text }
         let code = status == .notRestored ? "1;31" : status == .restored ? "1;32" : "1"
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"

@@ -36,6 +36,23 @@ enum FailureExplanations {
                 + "decodeObject(of:forKey:) naming its class (and make the class adopt NSSecureCoding)")
     }
 
+    /// Its encode ended `secureCodingViolation` (SCENE_RULES rule 42): under the secure pair a
+    /// value that does not adopt NSSecureCoding was refused and the object's own state dropped;
+    /// the archive was still written, so it came back found, with nothing of its own to decode.
+    static func secureCodingEncodeViolation(_ facts: SubjectFacts, errorMessage: String?) -> Explanation {
+        var because = ["the app uses the secure pair (shouldSaveSecureApplicationState), so its coder requires secure coding"]
+        if let errorMessage { because.append("UIKit refused a value it encoded: " + PathText.sanitized(errorMessage)) }
+        because.append("its own state was dropped from the archive, which was still written (rule 42)")
+        because.append("at relaunch it was found: " + VerdictWording.foundBy(facts.via, restorationClass: facts.restorationClass,
+                                                                           storyboard: facts.storyboard,
+                                                                           storyboardIdentifier: facts.storyboardIdentifier, kind: facts.kind)
+            + ", with nothing of its own to decode")
+        return Explanation(
+            summary: "restored without its own state: secure coding refused its encode", because: because,
+            fix: "in \(VerdictWording.type(facts.subject.className)).encodeRestorableState(with:), encode only values whose class "
+                + "adopts NSSecureCoding (or property-list values), and decode them with decodeObject(of:forKey:)")
+    }
+
     /// A span of the object's own began and never ended: the process stopped inside it.
     /// `laterDiscard` is the row of a later launch's discard, when the trace has one.
     static func unfinished(_ facts: SubjectFacts, row: Int, _ evidence: TraceEvidence, laterDiscard: Int?) -> Explanation {

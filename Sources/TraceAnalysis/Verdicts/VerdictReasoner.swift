@@ -225,6 +225,17 @@ package struct VerdictReasoner {
                 if let crash = pass.crashRow { used.append(crash) }
                 return (make(explanation, .notRestored, .processStopped), nil)
             }
+            if let encodeEnd = evidence.end(of: rows.encode), evidence.text(encodeEnd, evidence.slots.result) == "secureCodingViolation" {
+                // Rule 42: its own state never reached the archive; what was decoded was empty.
+                var message: String?
+                if rows.lastError > rows.encode, rows.locate < 0 || rows.lastError < rows.locate {
+                    note(rows.lastError)
+                    message = evidence.string(Int(rows.lastError), evidence.slots.message)
+                }
+                note(rows.finished)
+                return (make(FailureExplanations.secureCodingEncodeViolation(facts, errorMessage: message), .restored,
+                             .secureCodingViolation, foundBy: facts.via), nil)
+            }
             note(rows.finished)
             let explanation = SearchExplanations.restored(facts, notes: restoredNotes(rows, facts: facts, decodeEnd: decodeEnd))
             return (make(explanation, .restored, .restored, foundBy: facts.via), nil)

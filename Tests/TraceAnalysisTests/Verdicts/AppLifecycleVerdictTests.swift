@@ -18,6 +18,17 @@ struct AppLifecycleVerdictTests {
         #expect(editor.fix?.contains("decodeObject(of:forKey:)") == true)
     }
 
+    @Test("an encode secure coding refused: restored without its own state, with UIKit's message and the fix (rule 42)")
+    func secureCodingEncodeViolation() throws {
+        let verdicts = try VerdictTraces.verdicts("secure-coding-violation")
+        let gallery = try #require(verdicts.verdict(["Nav", "Gallery"]))
+        #expect(gallery.status == .restored && gallery.cause == .secureCodingViolation)
+        #expect(gallery.summary == "restored without its own state: secure coding refused its encode")
+        #expect(gallery.because.contains { $0.contains("'photo' is a UIImage") })
+        #expect(gallery.because.contains { $0.contains("rule 42") })
+        #expect(gallery.fix?.contains("adopts NSSecureCoding") == true)
+    }
+
     @Test("a crash between extend and complete: the run and every object say the archive was discarded, restorationIncomplete")
     func deferredRestorationDiscarded() throws {
         let verdicts = try VerdictTraces.verdicts("deferred-restoration-crash")
