@@ -65,9 +65,9 @@ struct SummaryCommand: ParsableCommand {
         switch format {
         case .text:
             let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
-            bytes = Array((SummaryTextFormat(style: .text, colour: colour).render(summary) + sessionsSection(summary, markdown: false)).utf8)
+            bytes = Array(SummaryTextFormat(style: .text, colour: colour).render(summary).utf8)
         case .markdown:
-            bytes = Array((SummaryTextFormat(style: .markdown).render(summary) + sessionsSection(summary, markdown: true)).utf8)
+            bytes = Array(SummaryTextFormat(style: .markdown).render(summary).utf8)
         case .json:
             bytes = SummaryJSONFormat.render(summary)
         case .csv:
@@ -80,24 +80,31 @@ struct SummaryCommand: ParsableCommand {
         }
     }
 
-    /// A scene trace's per-session table (read again from the file; standard input cannot be).
-    private func sessionsSection(_ summary: TraceSummary, markdown: Bool) -> String {
-        guard SceneTimeline.isSceneTrace(summary.header), trace != "-",
-              let timeline = try? SceneTimeline.read(path: trace).timeline else { return "" }
-        return timeline.summaryText(markdown: markdown)
-    }
-
     /// Reads the trace at `path` and returns its statistics: through the fast reader when
     /// every line suits it, else (a problem to report, standard input) through TraceInput.
     static func summarise(
         path: String, top: Int, grouping: SummaryGrouping, skipBadLines: Bool
     ) throws(TraceInputError) -> TraceSummary {
         let options = TraceStatistics.Options(top: top, grouping: grouping)
-        if let statistics = TraceStatisticsReader.read(path: path, options: options) { return statistics.summary() }
+        if let statistics = TraceStatisticsReader.read(path: path, options: options) {
+            var summary = statistics.summary()
+            // Scene sessions and the app's life cycle need fields the fast path skips: read
+            // them again only when the statistics show such records.
+            if SceneSummaryBuilder.wantsSessions(summary) || SceneSummaryBuilder.wantsAppLifecycle(summary) {
+                try SceneSummaryBuilder.read(path: path).complete(&summary)
+            }
+            return summary
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var statistics = TraceStatistics(header: input.header, options: .init(top: top, grouping: grouping))
-        while let record = try input.next() { statistics.add(record) }
+        var scenes = SceneSummaryBuilder()
+        while let record = try input.next() {
+            statistics.add(record)
+            scenes.add(record)
+        }
         statistics.addWarnings(input.warnings, totalCount: input.warningCount)
-        return statistics.summary()
+        var summary = statistics.summary()
+        scenes.complete(&summary)
+        return summary
     }
 }

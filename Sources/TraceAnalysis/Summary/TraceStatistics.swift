@@ -92,6 +92,7 @@ public struct TraceStatistics: Sendable {
     private var errorCount: Int64 = 0
     private var warnings: [TraceWarning] = []
     private var warningCount: Int64 = 0
+    private var secureCodingViolations: Int64 = 0
 
     // A later part of a trace read in parts (``init(continuing:options:)``, ``joined(_:_:)``)
     // does not know what the earlier parts left open; these keep what it cannot settle alone.
@@ -214,6 +215,7 @@ public struct TraceStatistics: Sendable {
             byGroup[GroupKey(kind: begun.kind, group: .path(begun.path ?? record.path)), default: DurationStatistics()]
                 .add(duration)
         }
+        if let result = record.result, result == "secureCodingViolation" { secureCodingViolations += 1 }
         if begun.kind == .locate {
             locateVia[record.via ?? TraceStatistics.unspecified, default: 0] += 1
             locateResults[record.result ?? TraceStatistics.unspecified, default: 0] += 1
@@ -301,6 +303,7 @@ public struct TraceStatistics: Sendable {
         joined.warningCount += later.warningCount
         joined.unmatchedEnds += later.unmatchedEnds
         joined.endsBeforeBegin += later.endsBeforeBegin
+        joined.secureCodingViolations += later.secureCodingViolations
         for (span, begun) in later.open {
             var begun = begun
             begun.phase = resolved(begun.phase)
@@ -356,7 +359,8 @@ public struct TraceStatistics: Sendable {
             unfinished: unfinished, slowest: slowestRows, seqGaps: seqGaps, seqGapCount: seqGapCount,
             missingRecords: missingRecords, seqOutOfOrder: seqOutOfOrder, unmatchedEnds: unmatchedEnds,
             endsBeforeBegin: endsBeforeBegin,
-            errors: errors, errorCount: errorCount, warnings: warnings, warningCount: warningCount)
+            errors: errors, errorCount: errorCount, warnings: warnings, warningCount: warningCount,
+            secureCodingViolations: secureCodingViolations)
     }
 
     private static func kindRows(_ statistics: [RecordKind: DurationStatistics]) -> [TraceSummary.KindRow] {
