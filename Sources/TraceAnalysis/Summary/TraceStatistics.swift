@@ -215,7 +215,11 @@ public struct TraceStatistics: Sendable {
             byGroup[GroupKey(kind: begun.kind, group: .path(begun.path ?? record.path)), default: DurationStatistics()]
                 .add(duration)
         }
-        if let result = record.result, result == "secureCodingViolation" { secureCodingViolations += 1 }
+        // The one count the app-life-cycle section needs from the fast path (rules 41–42): an
+        // encode or decode end has no attributes unless something went wrong.
+        if !record.attributes.isEmpty, let result = record.result, result == "secureCodingViolation" {
+            secureCodingViolations += 1
+        }
         if begun.kind == .locate {
             locateVia[record.via ?? TraceStatistics.unspecified, default: 0] += 1
             locateResults[record.result ?? TraceStatistics.unspecified, default: 0] += 1
