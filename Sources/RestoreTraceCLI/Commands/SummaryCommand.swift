@@ -1,5 +1,6 @@
 // `restoretrace summary TRACE`: timing statistics of a trace per kind, phase, class or path;
-// the slowest objects; locate steps, exclusions, discards; unfinished spans first.
+// the slowest objects; locate steps, exclusions, discards; unfinished spans first; scene
+// sessions and the app's life cycle when the trace has them.
 
 import ArgumentParser
 #if canImport(Glibc)
@@ -18,7 +19,11 @@ struct SummaryCommand: ParsableCommand {
         discussion: """
             Reads the trace once, in constant memory (except --by path, which keeps one row per path). \
             Counts, totals and maxima are exact; percentiles (nearest rank) are within 0.4%. \
-            Spans that never ended (the process stopped inside them) are listed first.
+            Spans that never ended (the process stopped inside them) are listed first. A scene \
+            trace ends with one row per session (connects, saves by result, reads, restores, \
+            discards, time), and a trace that shows the app's own life cycle (process exits, \
+            the secure pair, deferred restoration, …) with a section of its own; a file with \
+            such records is read a second time for them.
 
             Examples:
               restoretrace summary Traces/countries.jsonl
