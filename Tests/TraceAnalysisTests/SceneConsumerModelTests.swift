@@ -127,6 +127,10 @@ import TraceFormat
         r.instant(.discardSuppressed, ["reason": "forceQuit"])
         r.instant(.deviceLock, ["locked": true])
         r.instant(.deviceLock, ["locked": false])
+        let discarded = r.begin(.didDiscardSceneSessions, [
+            "session": "x", "sessions": .array([.string("x"), .string("y")]), "deferredToLaunch": true,
+        ])
+        r.end(discarded, .didDiscardSceneSessions, ["session": "x"])
         let summary = Self.summary(TraceHeader(clock: "tick"), r.records)
         let app = try #require(summary.appLifecycle) as AppLifecycleSummary?
         #expect(summary.secureCodingViolations == 2)
@@ -136,7 +140,8 @@ import TraceFormat
         #expect(app?.ignoreSnapshotHonoured == 1 && app?.ignoreSnapshotIgnored == 1)
         #expect(app?.discardsSuppressed == [.init(name: "forceQuit", count: 1)])
         #expect(app?.deviceLocks == 1 && app?.deviceUnlocks == 1)
-        #expect(summary.sessions == nil, "no scene record: no sessions section")
+        #expect(app?.deferredSessionDiscards == 2, "both sessions the deferred call names")
+        #expect(summary.sessions?.map(\.identifier) == ["x"], "didDiscardSceneSessions is a session's record")
     }
 
     @Test("a secure-coding violation alone brings the app-life-cycle section; a plain trace has neither section")

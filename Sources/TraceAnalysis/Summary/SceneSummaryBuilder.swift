@@ -64,6 +64,9 @@ public struct SceneSummaryBuilder: Sendable {
         }
         switch record.phase {
         case .begin:
+            if record.kind == .didDiscardSceneSessions, record[attribute: "deferredToLaunch"]?.boolValue == true {
+                app.deferredSessionDiscards += Int64(record[attribute: "sessions"]?.stringArrayValue?.count ?? 1)
+            }
             guard let index, let span = record.span else { break }
             open[span] = Open(
                 session: index, ts: record.ts, outermost: openDepth[index] == 0,
@@ -72,8 +75,6 @@ public struct SceneSummaryBuilder: Sendable {
             switch record.kind {
             case .sceneConnect: SceneSummaryBuilder.count(&sessions[index].connects, record.reason ?? TraceStatistics.unspecified)
             case .restoreInteractionState: sessions[index].restores += 1
-            case .didDiscardSceneSessions where record[attribute: "deferredToLaunch"]?.boolValue == true:
-                app.deferredSessionDiscards += Int64(record[attribute: "sessions"]?.stringArrayValue?.count ?? 1)
             default: break
             }
         case .end:
