@@ -10,7 +10,9 @@
 - the examples in docs/trace-format.md and docs/scenario-format.md are valid, and the Python
   producer and consumer shown there run and print what the page says they print;
 - `restoretrace explain --format json` on every Traces/*.jsonl follows docs/explain-schema.json
-  (with the built binary: run after `swift build`).
+  (with the built binary: run after `swift build`);
+- `restoretrace summary --format json` (and `--by class`) on every Traces/*.jsonl, and the stored
+  summaries in Tests/Fixtures/OlderOutputs, follow docs/summary-schema.json.
 
 Usage: python3 scripts/check-schemas.py [--verbose]
 The last line is `N passed, N failed`; the exit status is 1 when anything failed.
@@ -31,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TRACE_SCHEMA = ROOT / "docs" / "trace-schema.json"
 SCENARIO_SCHEMA = ROOT / "docs" / "scenario-schema.json"
 EXPLAIN_SCHEMA = ROOT / "docs" / "explain-schema.json"
+SUMMARY_SCHEMA = ROOT / "docs" / "summary-schema.json"
+OLDER_OUTPUTS = ROOT / "Tests" / "Fixtures" / "OlderOutputs"
 TRACE_DOC = ROOT / "docs" / "trace-format.md"
 SCENARIO_DOC = ROOT / "docs" / "scenario-format.md"
 FIXTURES = ROOT / "Tests" / "Schema"
@@ -356,6 +360,40 @@ def check_explain_output(validator, traces, tally):
         tally.fail(where, problem) if problem else tally.ok(where)
 
 
+def check_summary_output(validator, traces, tally):
+    """`restoretrace summary --format json` on each trace, and the stored older summaries,
+    must follow the summary schema."""
+    for path in sorted(OLDER_OUTPUTS.glob("*.summary*.json")):
+        try:
+            problem = first_error(validator, json.loads(path.read_text(encoding="utf-8")))
+        except json.JSONDecodeError as error:
+            problem = f"not JSON: {error.msg}"
+        tally.fail(relative(path), problem) if problem else tally.ok(relative(path))
+    try:
+        bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
+                                  check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as error:
+        tally.fail(relative(SUMMARY_SCHEMA), f"cannot find the built restoretrace: {error}")
+        return
+    binary = Path(bin_path) / "restoretrace"
+    if not binary.exists():
+        tally.fail(relative(SUMMARY_SCHEMA), f"{binary} is not built; run swift build first")
+        return
+    for path in traces:
+        for extra in ([], ["--by", "class"]):
+            where = f"summary --format json {' '.join(extra + [str(relative(path))])}"
+            run = subprocess.run([str(binary), "summary", str(path), "--format", "json"] + extra, cwd=ROOT,
+                                 capture_output=True, text=True, timeout=120)
+            if run.returncode != 0:
+                tally.fail(where, f"exit {run.returncode}: {run.stderr.strip()}")
+                continue
+            try:
+                problem = first_error(validator, json.loads(run.stdout))
+            except json.JSONDecodeError as error:
+                problem = f"not JSON: {error.msg}"
+            tally.fail(where, problem) if problem else tally.ok(where)
+
+
 def main():
     tally = Tally(verbose="--verbose" in sys.argv[1:])
     trace_validator = load_schema(TRACE_SCHEMA, tally)
@@ -389,6 +427,10 @@ def main():
     explain_validator = load_schema(EXPLAIN_SCHEMA, tally)
     if explain_validator:
         check_explain_output(explain_validator, traces, tally)
+
+    summary_validator = load_schema(SUMMARY_SCHEMA, tally)
+    if summary_validator:
+        check_summary_output(summary_validator, traces, tally)
 
     print(f"{tally.passed} passed, {tally.failed} failed")
     return 1 if tally.failed else 0

@@ -1,6 +1,7 @@
 // `restoretrace diff A B`: what changed between two traces, and whether it is a regression
 // (exit 1): objects no longer restored, new exclusions or discards, spans that never end,
-// timings slower beyond the threshold.
+// timings slower beyond the threshold; for scene traces, sessions missing, restored less, or
+// whose saves no longer keep their state.
 
 import ArgumentParser
 import RestoreTrace
@@ -11,9 +12,11 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two traces: restored objects, locate steps, exclusions, discards, timings.",
         discussion: """
             A is the baseline, B the new run. A regression is an object no longer restored, a new \
-            exclusion or discard, a span that never ends, or a kind's mean or an object's step slower \
-            by more than --threshold percent and more than --min-change nanoseconds (timings are judged \
-            only when both traces use the ns clock).
+            exclusion or discard, a span that never ends, a scene session missing from B, restored \
+            less, or whose save no longer keeps its state (sessions are matched by persistent \
+            identifier), or a kind's mean or an object's step slower by more than --threshold \
+            percent and more than --min-change nanoseconds (timings are judged only when both \
+            traces use the ns clock).
 
             Examples:
               restoretrace diff before.jsonl after.jsonl
@@ -56,9 +59,10 @@ struct DiffCommand: ParsableCommand {
         }
         let diff: TraceDiff
         do {
+            let (outcomesA, sessionsA) = try DiffCommand.outcomes(path: a, skipBadLines: skipBadLines)
+            let (outcomesB, sessionsB) = try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines)
             diff = TraceDiff(
-                try DiffCommand.outcomes(path: a, skipBadLines: skipBadLines),
-                try DiffCommand.outcomes(path: b, skipBadLines: skipBadLines),
+                outcomesA, outcomesB, sessionsA: sessionsA, sessionsB: sessionsB,
                 options: .init(thresholdPercent: threshold, minimumChange: minChange))
         } catch {
             throw CommandFailure.trouble(error.description)
@@ -74,13 +78,27 @@ struct DiffCommand: ParsableCommand {
         if diff.isRegression { throw ExitCode(ExitStatus.no) }
     }
 
-    static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError) -> TraceOutcomes {
+    /// The trace's outcomes and, for a scene trace (its header says so, or it has a scene
+    /// session's spans), its sessions: read again with the full reader after the fast path,
+    /// which skips the `session` field, or alongside TraceInput.
+    static func outcomes(path: String, skipBadLines: Bool) throws(TraceInputError)
+        -> (outcomes: TraceOutcomes, sessions: [SessionSummary]?)
+    {
+        func isScene(_ outcomes: TraceOutcomes) -> Bool {
+            SceneTimeline.isSceneTrace(outcomes.header)
+                || outcomes.kinds.keys.contains { RecordKind.sceneKinds.contains($0) && $0 != .processExit && $0 != .deviceLock }
+        }
         if let outcomes = LeanTraceReader.read(path: path, makeConsumer: TraceOutcomes.init, add: { $0.add($1) }) {
-            return outcomes
+            guard isScene(outcomes) else { return (outcomes, nil) }
+            return (outcomes, try SceneSummaryBuilder.read(path: path).sessionSummaries)
         }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var outcomes = TraceOutcomes(header: input.header)
-        while let record = try input.next() { outcomes.add(record) }
-        return outcomes
+        var scenes = SceneSummaryBuilder()
+        while let record = try input.next() {
+            outcomes.add(record)
+            scenes.add(record)
+        }
+        return (outcomes, isScene(outcomes) ? scenes.sessionSummaries : nil)
     }
 }

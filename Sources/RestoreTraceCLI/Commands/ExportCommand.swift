@@ -18,7 +18,9 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Streams the trace; the output file appears only when complete (a bad trace leaves none). \
             Open chrome exports in ui.perfetto.dev or chrome://tracing, speedscope exports in \
-            www.speedscope.app, and otlp exports with the OpenTelemetry Collector's otlpjsonfile receiver.
+            www.speedscope.app, and otlp exports with the OpenTelemetry Collector's otlpjsonfile receiver. \
+            A scene trace's sessions each get a track (chrome), a profile (speedscope), or the \
+            restoretrace.session attribute (otlp).
 
             Examples:
               restoretrace export Traces/countries.jsonl --to chrome -o countries.trace.json

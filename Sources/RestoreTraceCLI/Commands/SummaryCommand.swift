@@ -1,5 +1,6 @@
 // `restoretrace summary TRACE`: timing statistics of a trace per kind, phase, class or path;
-// the slowest objects; locate steps, exclusions, discards; unfinished spans first.
+// the slowest objects; locate steps, exclusions, discards; unfinished spans first; scene
+// sessions and the app's life cycle when the trace has them.
 
 import ArgumentParser
 #if canImport(Glibc)
@@ -18,7 +19,11 @@ struct SummaryCommand: ParsableCommand {
         discussion: """
             Reads the trace once, in constant memory (except --by path, which keeps one row per path). \
             Counts, totals and maxima are exact; percentiles (nearest rank) are within 0.4%. \
-            Spans that never ended (the process stopped inside them) are listed first.
+            Spans that never ended (the process stopped inside them) are listed first. A scene \
+            trace ends with one row per session (connects, saves by result, reads, restores, \
+            discards, time), and a trace that shows the app's own life cycle (process exits, \
+            the secure pair, deferred restoration, …) with a section of its own; a file with \
+            such records is read a second time for them.
 
             Examples:
               restoretrace summary Traces/countries.jsonl
@@ -65,9 +70,9 @@ struct SummaryCommand: ParsableCommand {
         switch format {
         case .text:
             let colour = TerminalColour.isWanted(on: STDOUT_FILENO)
-            bytes = Array((SummaryTextFormat(style: .text, colour: colour).render(summary) + sessionsSection(summary, markdown: false)).utf8)
+            bytes = Array(SummaryTextFormat(style: .text, colour: colour).render(summary).utf8)
         case .markdown:
-            bytes = Array((SummaryTextFormat(style: .markdown).render(summary) + sessionsSection(summary, markdown: true)).utf8)
+            bytes = Array(SummaryTextFormat(style: .markdown).render(summary).utf8)
         case .json:
             bytes = SummaryJSONFormat.render(summary)
         case .csv:
@@ -80,24 +85,31 @@ struct SummaryCommand: ParsableCommand {
         }
     }
 
-    /// A scene trace's per-session table (read again from the file; standard input cannot be).
-    private func sessionsSection(_ summary: TraceSummary, markdown: Bool) -> String {
-        guard SceneTimeline.isSceneTrace(summary.header), trace != "-",
-              let timeline = try? SceneTimeline.read(path: trace).timeline else { return "" }
-        return timeline.summaryText(markdown: markdown)
-    }
-
     /// Reads the trace at `path` and returns its statistics: through the fast reader when
     /// every line suits it, else (a problem to report, standard input) through TraceInput.
     static func summarise(
         path: String, top: Int, grouping: SummaryGrouping, skipBadLines: Bool
     ) throws(TraceInputError) -> TraceSummary {
         let options = TraceStatistics.Options(top: top, grouping: grouping)
-        if let statistics = TraceStatisticsReader.read(path: path, options: options) { return statistics.summary() }
+        if let statistics = TraceStatisticsReader.read(path: path, options: options) {
+            var summary = statistics.summary()
+            // Scene sessions and the app's life cycle need fields the fast path skips: read
+            // them again only when the statistics show such records.
+            if SceneSummaryBuilder.wantsSessions(summary) || SceneSummaryBuilder.wantsAppLifecycle(summary) {
+                try SceneSummaryBuilder.read(path: path).complete(&summary)
+            }
+            return summary
+        }
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var statistics = TraceStatistics(header: input.header, options: .init(top: top, grouping: grouping))
-        while let record = try input.next() { statistics.add(record) }
+        var scenes = SceneSummaryBuilder()
+        while let record = try input.next() {
+            statistics.add(record)
+            scenes.add(record)
+        }
         statistics.addWarnings(input.warnings, totalCount: input.warningCount)
-        return statistics.summary()
+        var summary = statistics.summary()
+        scenes.complete(&summary)
+        return summary
     }
 }

@@ -9,6 +9,8 @@ import TraceFormat
 /// - an object restored in A is not restored in B;
 /// - B excludes an object for a reason A did not, or discards state for a reason more often;
 /// - B has a span that never ended that A did not have;
+/// - scene traces (``SessionDiff``): a session of A missing from B, restored less, or a save
+///   that kept its state in A and does not in B;
 /// - timing (only when both traces use the `ns` clock): a kind's mean, or one object's step,
 ///   is slower by more than ``Options/thresholdPercent`` AND by more than
 ///   ``Options/minimumChange`` (so 40 ns → 60 ns, +50%, is noise, not a regression).
@@ -64,9 +66,16 @@ public struct TraceDiff: Sendable {
     public let objectChanges: [TimingChange]
     /// True when both traces use the `ns` clock, so timings were judged.
     public let comparesTimings: Bool
+    /// The scene sessions compared; nil when neither trace has any (``SceneSummaryBuilder``).
+    public let sessions: SessionDiff?
 
-    public init(_ a: TraceOutcomes, _ b: TraceOutcomes, options: Options = Options()) {
+    /// `sessionsA`/`sessionsB`: the traces' scene sessions (nil for a trace without scene records).
+    public init(
+        _ a: TraceOutcomes, _ b: TraceOutcomes, sessionsA: [SessionSummary]? = nil, sessionsB: [SessionSummary]? = nil,
+        options: Options = Options()
+    ) {
         self.options = options
+        sessions = sessionsA == nil && sessionsB == nil ? nil : SessionDiff(sessionsA ?? [], sessionsB ?? [])
         clockA = a.header.clock
         clockB = b.header.clock
         lostObjects = a.restored.subtracting(b.restored).sorted { $0.lexicographicallyPrecedes($1) }
@@ -113,6 +122,7 @@ public struct TraceDiff: Sendable {
             found.append("discarded \(change.reason): \(change.before) → \(change.after)")
         }
         for name in newUnfinished { found.append("never ended: \(name)") }
+        found += sessions?.regressions ?? []
         if comparesTimings {
             for change in kindChanges + objectChanges where change.isSlower {
                 let what = change.path.map { "\(change.kind.rawValue) \(PathText.display($0))" }

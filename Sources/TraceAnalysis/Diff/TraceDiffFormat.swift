@@ -31,6 +31,21 @@ public enum TraceDiffFormat {
         list("Discards", diff.discardChanges.map { "\($0.reason): \($0.before) → \($0.after)" })
         list("Unfinished only in B", diff.newUnfinished)
         list("Unfinished only in A", diff.resolvedUnfinished)
+        if let sessions = diff.sessions {
+            list("Sessions only in A", sessions.onlyInA.map(PathText.sanitized))
+            list("Sessions only in B", sessions.onlyInB.map(PathText.sanitized))
+            list("Session restores changed", sessions.restoreChanges.map {
+                "\(PathText.sanitized($0.session)): \(SessionDiff.describe($0))"
+            })
+            list("Session saves changed", sessions.saveChanges.prefix(maxRows).map {
+                "\(PathText.sanitized($0.session)) save \($0.number): \(SessionDiff.describe($0))"
+            } + (sessions.saveChanges.count > maxRows ? ["… and \(sessions.saveChanges.count - maxRows) more (see --format json)"] : []))
+            if sessions.onlyInA.isEmpty && sessions.onlyInB.isEmpty && sessions.restoreChanges.isEmpty
+                && sessions.saveChanges.isEmpty
+            {
+                sections.append("Sessions: the same in A and B, with the same restores, reads and save results.")
+            }
+        }
         let formatter = DurationFormatter(clock: diff.clockB)
         func timingTable(_ title: String, _ changes: [TimingChange], showsPath: Bool) {
             guard !changes.isEmpty else { return }
@@ -108,9 +123,58 @@ public enum TraceDiffFormat {
         json.endObject()
         json.key("kinds"); timings(diff.kindChanges, &json)
         json.key("objects"); timings(diff.objectChanges, &json)
+        if let sessions = diff.sessions { sessionsObject(sessions, &json) }
         json.endObject()
         json.newline()
         return json.takeBytes()
+    }
+
+    /// `sessions`, written only when a trace has scene sessions.
+    private static func sessionsObject(_ sessions: SessionDiff, _ json: inout JSONByteWriter) {
+        func reads(_ tallies: [TraceSummary.Tally]) {
+            json.beginObject()
+            for tally in tallies {
+                json.key(tally.name)
+                json.int(tally.count)
+            }
+            json.endObject()
+        }
+        json.key("sessions")
+        json.beginObject()
+        json.key("onlyInA"); json.strings(sessions.onlyInA)
+        json.key("onlyInB"); json.strings(sessions.onlyInB)
+        json.key("restores")
+        json.beginArray()
+        for change in sessions.restoreChanges {
+            json.beginObject()
+            json.key("session"); json.string(change.session)
+            json.key("a")
+            json.beginObject()
+            json.key("restores"); json.int(change.restoresBefore)
+            json.key("reads"); reads(change.readsBefore)
+            json.endObject()
+            json.key("b")
+            json.beginObject()
+            json.key("restores"); json.int(change.restoresAfter)
+            json.key("reads"); reads(change.readsAfter)
+            json.endObject()
+            json.key("regression"); json.bool(change.isRegression)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("saves")
+        json.beginArray()
+        for change in sessions.saveChanges {
+            json.beginObject()
+            json.key("session"); json.string(change.session)
+            json.key("save"); json.int(Int64(change.number))
+            json.key("a"); json.string(change.before)
+            json.key("b"); json.string(change.after)
+            json.key("regression"); json.bool(change.isRegression)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
     }
 
     private static func paths(_ paths: [[String]], _ json: inout JSONByteWriter) {

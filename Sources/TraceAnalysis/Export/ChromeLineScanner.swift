@@ -50,6 +50,7 @@ enum ChromeLineScanner {
             var span: Int64?
             var kind = RecordKind("")
             var thread: String?
+            var session: String?
             var pathComponentCount = -1
             var pathText: UnsafeBufferPointer<UInt8>?
             var classText: UnsafeBufferPointer<UInt8>?
@@ -89,7 +90,12 @@ enum ChromeLineScanner {
                     case .type: return nil  // the header marker, or a record the full reader should judge
                     }
                 } else {
+                    let valueStart = index
                     guard canonicalValue(depth: 1) else { return nil }
+                    // `session` stays an attribute; its string also picks the record's track.
+                    if key.count == 7, Cursor.equal(key, "session"), bytes[valueStart] == UInt8(ascii: "\"") {
+                        session = String(decoding: UnsafeBufferPointer(rebasing: bytes[(valueStart + 1)..<(index - 1)]), as: UTF8.self)
+                    }
                     if let run = attributeRun, run.upperBound + 1 == keyStart {
                         attributeRun = run.lowerBound..<index
                     } else {
@@ -135,7 +141,7 @@ enum ChromeLineScanner {
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[attributeRun]))
             }
             return ChromeRecord(
-                seq: seq, ts: ts, phase: phase, span: span, kind: kind, thread: thread,
+                seq: seq, ts: ts, phase: phase, span: span, kind: kind, thread: thread, session: session,
                 pathComponentCount: pathComponentCount, hasClass: classText != nil, text: text,
                 pathEnd: pathEnd, classEnd: classEnd)
         }

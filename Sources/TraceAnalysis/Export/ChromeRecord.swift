@@ -12,6 +12,8 @@ struct ChromeRecord {
     var span: Int64?
     var kind: RecordKind
     var thread: String?
+    /// The scene session the record is about (its `session` attribute, also kept in the attributes text).
+    var session: String?
     /// How many path components; -1 when the record has no `path`.
     var pathComponentCount: Int
     var hasClass: Bool
@@ -26,7 +28,7 @@ struct ChromeRecord {
     var attributesText: ArraySlice<UInt8> { text[classEnd...] }
 
     init(
-        seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, thread: String?,
+        seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, thread: String?, session: String? = nil,
         pathComponentCount: Int, hasClass: Bool, text: [UInt8], pathEnd: Int, classEnd: Int
     ) {
         self.seq = seq
@@ -35,6 +37,7 @@ struct ChromeRecord {
         self.span = span
         self.kind = kind
         self.thread = thread
+        self.session = session
         self.pathComponentCount = pathComponentCount
         self.hasClass = hasClass
         self.text = text
@@ -61,7 +64,7 @@ struct ChromeRecord {
         }
         self.init(
             seq: record.seq, ts: record.ts, phase: record.phase, span: record.span, kind: record.kind,
-            thread: record.thread, pathComponentCount: record.path?.count ?? -1, hasClass: record.className != nil,
+            thread: record.thread, session: record[attribute: "session"]?.stringValue, pathComponentCount: record.path?.count ?? -1, hasClass: record.className != nil,
             text: json.takeBytes(), pathEnd: pathEnd, classEnd: classEnd)
     }
 }

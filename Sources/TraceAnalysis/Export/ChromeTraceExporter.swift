@@ -8,7 +8,8 @@ import TraceFormat
 /// - `ts`/`dur` are microseconds from the trace's first record (`ns` traces: 3 decimals, so
 ///   nanoseconds survive; any other clock: 1 unit = 1 µs).
 /// - pid 1; one tid per track (``ExportTrack``): 1 preservation, 2 restoration, 3 outside both,
-///   4… other threads; each named by a `thread_name` metadata event.
+///   4… other threads and scene sessions (a record's `session` puts it on `session <id>`), in
+///   the order they first appear; each named by a `thread_name` metadata event.
 /// - A span becomes a complete event (`X`) when it ends. If it ends while a span that began
 ///   inside it is still open on the same track (improper nesting), it becomes an async pair
 ///   (`b`/`e`, `id` = its span id, category `restoretrace.overlap`) instead, so the track stays
@@ -74,7 +75,8 @@ public struct ChromeTraceExporter: TraceExporter {
         lastTimestamp = max(lastTimestamp, record.ts)
         switch record.phase {
         case .begin:
-            let (track, isNew) = tracks.track(phase: .begin, kind: record.kind, span: record.span, thread: record.thread)
+            let (track, isNew) = tracks.track(
+                phase: .begin, kind: record.kind, span: record.span, thread: record.thread, session: record.session)
             if isNew { nameTrack(track) }
             guard let span = record.span else { break }
             open[span] = OpenChromeSpan(span: span, record: record, track: track)
@@ -90,7 +92,8 @@ public struct ChromeTraceExporter: TraceExporter {
                 asyncPair(begun, end: record)
             }
         case .instant:
-            let (track, isNew) = tracks.track(phase: .instant, kind: record.kind, span: record.span, thread: record.thread)
+            let (track, isNew) = tracks.track(
+                phase: .instant, kind: record.kind, span: record.span, thread: record.thread, session: record.session)
             if isNew { nameTrack(track) }
             instant(record, track: track)
         }

@@ -1,22 +1,25 @@
 // ExportTracks: which timeline track (tid / profile / thread) each span and instant belongs
-// to in exports: one track per phase (preservation, restoration) and thread, assigned in a
-// fixed order so that exports are deterministic.
+// to in exports: one track per phase (preservation, restoration) and thread, and one per scene
+// session, assigned in a fixed order so that exports are deterministic.
 
 import TraceFormat
 
-/// One timeline of an export: the spans of one phase on one thread.
+/// One timeline of an export: the spans of one phase on one thread, or of one scene session.
 public struct ExportTrack: Sendable, Hashable {
     /// 1-based, stable: 1 preservation, 2 restoration, 3 outside both phases (all on the main
-    /// thread); tracks of other threads get 4, 5, … in the order they first appear.
+    /// thread); tracks of other threads and of scene sessions get 4, 5, … in the order they
+    /// first appear.
     public var id: Int
-    /// `preservation`, `restoration`, or nil for spans outside both phases.
+    /// `preservation`, `restoration`, or nil for spans outside both phases (and for sessions).
     public var phase: RecordKind?
     /// The record's `thread`; nil is the main thread.
     public var thread: String?
+    /// The scene session (`session`) whose records the track holds; nil for phase tracks.
+    public var session: String? = nil
 
-    /// `preservation`, `restoration · worker`, `outside phases`.
+    /// `preservation`, `restoration · worker`, `outside phases`, `session main`.
     public var name: String {
-        let base = phase?.rawValue ?? "outside phases"
+        let base = session.map { "session " + $0 } ?? phase?.rawValue ?? "outside phases"
         return thread.map { base + " · " + $0 } ?? base
     }
 }
@@ -26,6 +29,7 @@ struct ExportTracks {
     private struct Key: Hashable {
         var phase: RecordKind?
         var thread: String?
+        var session: String?
     }
 
     static let phaseKinds: [RecordKind] = [.preservation, .restoration]
@@ -39,11 +43,14 @@ struct ExportTracks {
     /// The track a record belongs to, and whether it is the first record on it (so the
     /// exporter can name the track). Phase spans sit on their own phase's track.
     mutating func track(for record: TraceRecord) -> (track: ExportTrack, isNew: Bool) {
-        track(phase: record.phase, kind: record.kind, span: record.span, thread: record.thread)
+        track(
+            phase: record.phase, kind: record.kind, span: record.span, thread: record.thread,
+            session: record[attribute: "session"]?.stringValue)
     }
 
-    /// ``track(for:)`` from the record fields it reads.
-    mutating func track(phase recordPhase: Phase, kind: RecordKind, span: Int64?, thread: String?)
+    /// ``track(for:)`` from the record fields it reads. A record naming a scene session sits
+    /// on that session's track, whatever phase is open.
+    mutating func track(phase recordPhase: Phase, kind: RecordKind, span: Int64?, thread: String?, session: String? = nil)
         -> (track: ExportTrack, isNew: Bool)
     {
         var phase = openPhases.last?.kind
@@ -51,22 +58,23 @@ struct ExportTracks {
             openPhases.append((span, kind))
             phase = kind
         }
+        if session != nil { phase = nil }
         // The common case: main thread, same phase as the last record (no hashing).
-        if thread == nil, let last = lastMainTrack, last.phase == phase { return (last, false) }
-        let key = Key(phase: phase, thread: thread)
+        if thread == nil, session == nil, let last = lastMainTrack, last.phase == phase { return (last, false) }
+        let key = Key(phase: phase, thread: thread, session: session)
         if let existing = tracks[key] {
-            if thread == nil { lastMainTrack = existing }
+            if thread == nil, session == nil { lastMainTrack = existing }
             return (existing, false)
         }
         let id: Int
-        if thread == nil {
+        if thread == nil, session == nil {
             id = phase.flatMap { ExportTracks.phaseKinds.firstIndex(of: $0) }.map { $0 + 1 } ?? 3
         } else {
-            id = 4 + tracks.keys.filter { $0.thread != nil }.count
+            id = 4 + tracks.keys.filter { $0.thread != nil || $0.session != nil }.count
         }
-        let track = ExportTrack(id: id, phase: phase, thread: thread)
+        let track = ExportTrack(id: id, phase: phase, thread: thread, session: session)
         tracks[key] = track
-        if thread == nil { lastMainTrack = track }
+        if thread == nil, session == nil { lastMainTrack = track }
         return (track, true)
     }
 

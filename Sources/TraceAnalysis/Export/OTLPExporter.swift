@@ -13,9 +13,11 @@ import TraceFormat
 /// - Times are strings of Unix nanoseconds: the header's `origin` plus `ts` (an `ns` clock is
 ///   used as is; any other clock counts 1 unit as 1 µs). No `origin`: the epoch.
 /// - `kind` 1 (`SPAN_KIND_INTERNAL`); `parentSpanId` is the innermost span open on the same
-///   thread when the span began. Attributes: `restoretrace.kind`, `.path` (joined with `/`),
-///   `.class`, `.seq`, and every other field of the `B` and `E` records as `restoretrace.<field>`
-///   (strings, `intValue` as a string, booleans, doubles, string arrays; other JSON as text).
+///   thread, and for a scene session's record of the same session, when the span began.
+///   Attributes: `restoretrace.kind`, `.path` (joined with `/`), `.class`, `.seq`, `.thread`,
+///   `.session` (the scene session's persistent identifier, once per span), and every other
+///   field of the `B` and `E` records as `restoretrace.<field>` (strings, `intValue` as a
+///   string, booleans, doubles, string arrays; other JSON as text).
 /// - Instants are zero-length spans (start = end) under the enclosing span, with
 ///   `restoretrace.instant` true. (Span events would have to wait in memory until the enclosing
 ///   span ends; a phase span can enclose millions of them.)
@@ -42,8 +44,17 @@ public struct OTLPExporter: TraceExporter {
     private var batch = JSONByteWriter(capacity: 1 << 18)
     private var spansInBatch = 0
     private var open: [Int64: Open] = [:]
-    /// Open span ids per thread, innermost last.
-    private var stacks: [String?: [Int64]] = [:]
+    /// What a span's parent is chosen among: one thread's spans, of one scene session or of none.
+    private struct StackKey: Hashable {
+        var thread: String?
+        var session: String?
+        init(_ record: TraceRecord) {
+            thread = record.thread
+            session = record[attribute: "session"]?.stringValue
+        }
+    }
+    /// Open span ids per thread and session, innermost last.
+    private var stacks: [StackKey: [Int64]] = [:]
     private var lastTimestamp: Int64 = 0
 
     public init(header: TraceHeader, output: ExportOutput) throws(ExportError) {
@@ -84,19 +95,19 @@ public struct OTLPExporter: TraceExporter {
         switch record.phase {
         case .begin:
             guard let span = record.span else { return }
-            let parent = stacks[record.thread]?.last
+            let parent = stacks[StackKey(record)]?.last
             open[span] = Open(record: record, parent: parent)
-            stacks[record.thread, default: []].append(span)
+            stacks[StackKey(record), default: []].append(span)
         case .end:
             guard let span = record.span, let begun = open.removeValue(forKey: span) else { return }
-            if let index = stacks[begun.record.thread]?.lastIndex(of: span) {
-                stacks[begun.record.thread]?.remove(at: index)
+            if let index = stacks[StackKey(begun.record)]?.lastIndex(of: span) {
+                stacks[StackKey(begun.record)]?.remove(at: index)
             }
             try writeSpan(
                 id: spanId(span), parent: begun.parent.map(spanId), begin: begun.record, end: record,
                 endTimestamp: record.ts, unfinished: false, errorMessage: begun.errorMessage, instant: false)
         case .instant:
-            let parent = stacks[record.thread]?.last
+            let parent = stacks[StackKey(record)]?.last
             var errorMessage: String?
             if record.kind == .error {
                 errorMessage = record.message ?? "error"
@@ -163,8 +174,13 @@ public struct OTLPExporter: TraceExporter {
         if let className = begin.className { OTLPExporter.attribute("restoretrace.class", .string(className), &batch) }
         OTLPExporter.attribute("restoretrace.seq", .int(begin.seq), &batch)
         if let thread = begin.thread { OTLPExporter.attribute("restoretrace.thread", .string(thread), &batch) }
-        for attribute in begin.attributes { OTLPExporter.attribute("restoretrace." + attribute.key, attribute.value, &batch) }
-        for attribute in end?.attributes ?? [] {
+        // A scene record's `session` is on both its B and E: one attribute (keys must be unique).
+        let session = begin[attribute: "session"] ?? end?[attribute: "session"]
+        if let session { OTLPExporter.attribute("restoretrace.session", session, &batch) }
+        for attribute in begin.attributes where session == nil || attribute.key != "session" {
+            OTLPExporter.attribute("restoretrace." + attribute.key, attribute.value, &batch)
+        }
+        for attribute in end?.attributes ?? [] where session == nil || attribute.key != "session" {
             OTLPExporter.attribute("restoretrace." + attribute.key, attribute.value, &batch)
         }
         if instant { OTLPExporter.attribute("restoretrace.instant", .bool(true), &batch) }

@@ -1,11 +1,12 @@
 // SpeedscopeExporter: `export --to speedscope`, speedscope's evented profile format
-// (https://www.speedscope.app/file-format-schema.json), one profile per thread.
+// (https://www.speedscope.app/file-format-schema.json), one profile per thread and per scene session.
 
 import TraceFormat
 
 /// Writes a trace as a speedscope file of evented profiles.
 ///
-/// - One profile per thread (the main thread first), `unit` `nanoseconds` for `ns` traces and
+/// - One profile per thread, and one per scene session (spans whose `B` record names a
+///   `session`: `… · session main`), in the order their first span begins; `unit` `nanoseconds` for `ns` traces and
 ///   `none` otherwise; `at` values are clock units from the trace's first record, so
 ///   `startValue` is 0 and `endValue` the last record's offset.
 /// - Frames are named `kind path` (`decode Tabs/CountryNav`); phase spans are frames too.
@@ -35,7 +36,11 @@ public struct SpeedscopeExporter: TraceExporter {
     private var origin: Int64?
     private var lastTimestamp: Int64 = 0
     private var profiles: [Profile] = []
-    private var profileIndex: [String?: Int] = [:]
+    private struct ProfileKey: Hashable {
+        var thread: String?
+        var session: String?
+    }
+    private var profileIndex: [ProfileKey: Int] = [:]
     private var frames: [String: Int] = [:]
     private var frameNames: [String] = []
     /// Which profile each open span is on.
@@ -52,7 +57,7 @@ public struct SpeedscopeExporter: TraceExporter {
         guard let span = record.span else { return }
         switch record.phase {
         case .begin:
-            let index = profile(for: record.thread)
+            let index = profile(for: ProfileKey(thread: record.thread, session: record[attribute: "session"]?.stringValue))
             let frame = frameIndex(ExportNames.name(kind: record.kind, path: record.path))
             let profile = profiles[index]
             event(open: true, frame: frame, at: record.ts, on: profile)
@@ -116,11 +121,16 @@ public struct SpeedscopeExporter: TraceExporter {
         try output.commit()
     }
 
-    private mutating func profile(for thread: String?) -> Int {
-        if let index = profileIndex[thread] { return index }
-        let name = "restoretrace" + (header.scenario.map { " " + $0 } ?? "") + " · " + (thread ?? "main thread")
+    private mutating func profile(for key: ProfileKey) -> Int {
+        if let index = profileIndex[key] { return index }
+        var name = "restoretrace" + (header.scenario.map { " " + $0 } ?? "")
+        if let session = key.session {
+            name += " · session " + session + (key.thread.map { " · " + $0 } ?? "")
+        } else {
+            name += " · " + (key.thread ?? "main thread")
+        }
         profiles.append(Profile(name: name))
-        profileIndex[thread] = profiles.count - 1
+        profileIndex[key] = profiles.count - 1
         return profiles.count - 1
     }
 

@@ -7,7 +7,10 @@ import TraceFormat
 ///
 /// Durations are integers in the trace's clock unit (`clock`), except `mean` (3 decimals).
 /// Members that have nothing to report are still written (as `{}`, `[]` or 0), so consumers
-/// never need to test for presence; `groups` is written only with `--by class|path`.
+/// never need to test for presence; `groups` is written only with `--by class|path`,
+/// `sessions` and `unattributedSceneRecords` only for a trace with scene records, and
+/// `appLifecycle` only for one that shows the app's life cycle (see ``SceneSummaryBuilder``),
+/// so the summaries of older traces are unchanged.
 public enum SummaryJSONFormat {
     /// The `format` value of the summary document.
     public static let format = "restoretrace-summary/1"
@@ -143,9 +146,69 @@ public enum SummaryJSONFormat {
         }
         json.endArray()
         json.endObject()
+        if let sessions = summary.sessions {
+            json.key("sessions")
+            json.beginArray()
+            for session in sessions { sessionObject(session, &json) }
+            json.endArray()
+            json.key("unattributedSceneRecords"); json.int(summary.unattributedSceneRecords)
+        }
+        if let app = summary.appLifecycle {
+            json.key("appLifecycle"); appLifecycleObject(app, &json)
+        }
         json.endObject()
         json.newline()
         return json.takeBytes()
+    }
+
+    private static func sessionObject(_ session: SessionSummary, _ json: inout JSONByteWriter) {
+        json.beginObject()
+        json.key("session"); json.string(session.identifier)
+        json.key("connects"); tallies(session.connects, &json)
+        json.key("saves"); tallies(session.saves, &json)
+        json.key("reads"); tallies(session.reads, &json)
+        json.key("restores"); json.int(session.restores)
+        json.key("disconnects"); tallies(session.disconnects, &json)
+        json.key("discards"); tallies(session.discards, &json)
+        json.key("stateDiscards"); tallies(session.stateDiscards, &json)
+        json.key("errors"); json.int(session.errors)
+        json.key("timeSpent"); json.int(session.timeSpent)
+        json.key("lastEnd"); json.string(session.lastEnd)
+        json.endObject()
+    }
+
+    private static func appLifecycleObject(_ app: AppLifecycleSummary, _ json: inout JSONByteWriter) {
+        json.beginObject()
+        json.key("launches"); json.int(app.launches)
+        json.key("processExits"); tallies(app.processExits, &json)
+        json.key("deviceLocks"); json.int(app.deviceLocks)
+        json.key("deviceUnlocks"); json.int(app.deviceUnlocks)
+        json.key("securePair")
+        json.beginObject()
+        json.key("secure"); json.int(app.securePairCalls)
+        json.key("legacy"); json.int(app.legacyPairCalls)
+        json.endObject()
+        json.key("warnings"); json.int(app.warnings)
+        json.key("secureCodingViolations")
+        json.beginObject()
+        json.key("encode"); json.int(app.encodeViolations)
+        json.key("decode"); json.int(app.decodeViolations)
+        json.endObject()
+        json.key("deferredRestoration")
+        json.beginObject()
+        json.key("extend"); json.int(app.extendCalls)
+        json.key("complete"); json.int(app.completeCalls)
+        json.key("ignored"); json.int(app.ignoredCalls)
+        json.key("deepest"); json.int(app.deepestExtension)
+        json.endObject()
+        json.key("ignoreSnapshot")
+        json.beginObject()
+        json.key("honoured"); json.int(app.ignoreSnapshotHonoured)
+        json.key("ignored"); json.int(app.ignoreSnapshotIgnored)
+        json.endObject()
+        json.key("discardsSuppressed"); tallies(app.discardsSuppressed, &json)
+        json.key("deferredSessionDiscards"); json.int(app.deferredSessionDiscards)
+        json.endObject()
     }
 
     private static func optionalInt(_ value: Int64?, _ json: inout JSONByteWriter) {

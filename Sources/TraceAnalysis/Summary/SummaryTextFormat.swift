@@ -43,7 +43,83 @@ public struct SummaryTextFormat: Sendable {
         for row in summary.slowest { sections.append(slowestSection(row, summary: summary)) }
         sections.append(talliesSection(summary))
         if !summary.errors.isEmpty { sections.append(errorsSection(summary)) }
+        if let sessions = summary.sessions { sections.append(sessionsSection(sessions, summary: summary)) }
+        if let app = summary.appLifecycle { sections.append(appLifecycleSection(app)) }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    // MARK: - Scenes and the app's life cycle
+
+    /// One row per scene session: connects, saves by result, reads, restores, how it ended, errors, time.
+    private func sessionsSection(_ sessions: [SessionSummary], summary: TraceSummary) -> String {
+        let title = "Sessions (scene life cycle)"
+        var table = makeTable([
+            .init("session", flexible: true), .init("connects", alignment: .right), .init("saves", flexible: true),
+            .init("reads", flexible: true), .init("restores", alignment: .right), .init("last disconnect/discard"),
+            .init("errors", alignment: .right), .init("time", alignment: .right),
+        ])
+        func list(_ tallies: [TraceSummary.Tally]) -> String {
+            tallies.isEmpty ? "-" : tallies.map { "\($0.name) \(TextNumbers.grouped($0.count))" }.joined(separator: ", ")
+        }
+        for session in sessions {
+            var ended = session.lastEnd ?? "-"
+            if !session.stateDiscards.isEmpty {
+                ended += "; state discarded: " + session.stateDiscards.map(\.name).joined(separator: ", ")
+            }
+            table.append([
+                PathText.sanitized(session.identifier), TextNumbers.grouped(session.connectCount), list(session.saves),
+                list(session.reads), TextNumbers.grouped(session.restores), ended,
+                TextNumbers.grouped(session.errors), durationText(session.timeSpent, summary: summary),
+            ])
+        }
+        var text = heading(title + unitNote(summary), loud: false) + "\n"
+            + (table.isEmpty ? emptyLine("no session named in the trace") : renderTable(table))
+        if summary.unattributedSceneRecords > 0 {
+            let count = summary.unattributedSceneRecords
+            text += "\n" + emptyLine(
+                "\(TextNumbers.grouped(count)) scene \(count == 1 ? "record names" : "records name") no session")
+        }
+        return text
+    }
+
+    /// What the trace shows of the app's own life cycle, one line per topic it has.
+    private func appLifecycleSection(_ app: AppLifecycleSummary) -> String {
+        func n(_ value: Int64) -> String { TextNumbers.grouped(value) }
+        var lines: [(String, String)] = [("launches", n(app.launches))]
+        if !app.processExits.isEmpty {
+            lines.append(("process exits", app.processExits.map { "\($0.name) \(n($0.count))" }.joined(separator: ", ")))
+        }
+        if app.deviceLocks + app.deviceUnlocks > 0 {
+            lines.append(("device", "locked \(n(app.deviceLocks)), unlocked \(n(app.deviceUnlocks))"))
+        }
+        if app.securePairCalls + app.legacyPairCalls > 0 {
+            lines.append(("shouldSave/Restore", "secure pair \(n(app.securePairCalls)), old pair \(n(app.legacyPairCalls))"))
+        }
+        if app.warnings > 0 { lines.append(("warnings", n(app.warnings))) }
+        if app.encodeViolations + app.decodeViolations > 0 {
+            lines.append(("secure coding", "violations on encode \(n(app.encodeViolations)), on decode \(n(app.decodeViolations))"))
+        }
+        if app.extendCalls + app.completeCalls > 0 {
+            lines.append((
+                "deferred restoration",
+                "extend \(n(app.extendCalls)), complete \(n(app.completeCalls)), ignored \(n(app.ignoredCalls)), deepest \(n(app.deepestExtension))"
+            ))
+        }
+        if app.ignoreSnapshotHonoured + app.ignoreSnapshotIgnored > 0 {
+            lines.append(("ignoreSnapshot", "honoured \(n(app.ignoreSnapshotHonoured)), ignored \(n(app.ignoreSnapshotIgnored))"))
+        }
+        if !app.discardsSuppressed.isEmpty {
+            lines.append((
+                "developer mode kept",
+                app.discardsSuppressed.map { "\($0.name) \(n($0.count))" }.joined(separator: ", ")
+            ))
+        }
+        if app.deferredSessionDiscards > 0 {
+            lines.append(("sessions discarded while not running", n(app.deferredSessionDiscards)))
+        }
+        var table = makeTable([.init("what"), .init("count", flexible: true)])
+        for (label, value) in lines { table.append([label, value]) }
+        return heading("App life cycle", loud: false) + "\n" + renderTable(table)
     }
 
     // MARK: - Sections

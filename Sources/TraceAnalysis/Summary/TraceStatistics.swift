@@ -92,6 +92,7 @@ public struct TraceStatistics: Sendable {
     private var errorCount: Int64 = 0
     private var warnings: [TraceWarning] = []
     private var warningCount: Int64 = 0
+    private var secureCodingViolations: Int64 = 0
 
     // A later part of a trace read in parts (``init(continuing:options:)``, ``joined(_:_:)``)
     // does not know what the earlier parts left open; these keep what it cannot settle alone.
@@ -214,6 +215,11 @@ public struct TraceStatistics: Sendable {
             byGroup[GroupKey(kind: begun.kind, group: .path(begun.path ?? record.path)), default: DurationStatistics()]
                 .add(duration)
         }
+        // The one count the app-life-cycle section needs from the fast path (rules 41–42): an
+        // encode or decode end has no attributes unless something went wrong.
+        if !record.attributes.isEmpty, let result = record.result, result == "secureCodingViolation" {
+            secureCodingViolations += 1
+        }
         if begun.kind == .locate {
             locateVia[record.via ?? TraceStatistics.unspecified, default: 0] += 1
             locateResults[record.result ?? TraceStatistics.unspecified, default: 0] += 1
@@ -301,6 +307,7 @@ public struct TraceStatistics: Sendable {
         joined.warningCount += later.warningCount
         joined.unmatchedEnds += later.unmatchedEnds
         joined.endsBeforeBegin += later.endsBeforeBegin
+        joined.secureCodingViolations += later.secureCodingViolations
         for (span, begun) in later.open {
             var begun = begun
             begun.phase = resolved(begun.phase)
@@ -356,7 +363,8 @@ public struct TraceStatistics: Sendable {
             unfinished: unfinished, slowest: slowestRows, seqGaps: seqGaps, seqGapCount: seqGapCount,
             missingRecords: missingRecords, seqOutOfOrder: seqOutOfOrder, unmatchedEnds: unmatchedEnds,
             endsBeforeBegin: endsBeforeBegin,
-            errors: errors, errorCount: errorCount, warnings: warnings, warningCount: warningCount)
+            errors: errors, errorCount: errorCount, warnings: warnings, warningCount: warningCount,
+            secureCodingViolations: secureCodingViolations)
     }
 
     private static func kindRows(_ statistics: [RecordKind: DurationStatistics]) -> [TraceSummary.KindRow] {

@@ -98,6 +98,16 @@ public struct TraceSummary: Sendable {
     /// What the reader reported (cut-off last line, skipped bad lines, ...), in line order.
     public var warnings: [TraceWarning]
     public var warningCount: Int64
+    /// `encode` and `decode` spans that ended `secureCodingViolation` (rules 41–42).
+    public var secureCodingViolations: Int64 = 0
+    /// The scene sessions, in the order the trace first names them; nil when the trace has no
+    /// scene records (see ``SceneSummaryBuilder/wantsSessions(_:)``).
+    public var sessions: [SessionSummary]?
+    /// Scene records without a `session` (with ``sessions`` only).
+    public var unattributedSceneRecords: Int64 = 0
+    /// The app's own life cycle; nil unless the trace shows part of it
+    /// (see ``SceneSummaryBuilder/wantsAppLifecycle(_:)``).
+    public var appLifecycle: AppLifecycleSummary?
 
     /// The trace's time span, first to last record.
     public var elapsed: Int64 { (lastTimestamp ?? 0) - (firstTimestamp ?? 0) }

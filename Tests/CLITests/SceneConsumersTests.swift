@@ -1,0 +1,168 @@
+// `summary`, `export` and `diff` end to end on the scene samples in Traces/: every format shows
+// the sessions (and the app's life cycle), the fast path over a file and the full reader over
+// standard input agree, and the outputs of older traces are byte for byte what they were before
+// scenes (Tests/Fixtures/OlderOutputs, made by the tool before sessions were added).
+
+import Foundation
+import Testing
+
+@Suite struct SceneConsumersTests {
+    private static let ipad = "Traces/scene-ipad-switcher-close.jsonl"
+
+    private static func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+        let result = try runRestoretrace(arguments, input: input)
+        return (result.status, String(decoding: result.standardOutput, as: UTF8.self), result.standardError)
+    }
+
+    private static func trace(_ path: String) throws -> Data {
+        try Data(contentsOf: simulateRepositoryRoot.appendingPathComponent(path))
+    }
+
+    @Test("summary --format json: sessions with their saves, reads, restores and discards, and the app's life cycle")
+    func summaryJSON() throws {
+        let run = try Self.run(["summary", Self.ipad, "--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let sessions = try #require(document["sessions"] as? [[String: Any]])
+        #expect(sessions.compactMap { $0["session"] as? String } == ["inbox", "draft", "thread", "archive"])
+        let draft = sessions[1]
+        #expect(draft["saves"] as? [String: Int] == ["written": 1])
+        #expect(draft["discards"] as? [String: Int] == ["userClosed": 1])
+        #expect(sessions[0]["connects"] as? [String: Int] == ["new": 1, "launch": 1])
+        #expect(sessions[0]["restores"] as? Int == 1)
+        #expect(document["unattributedSceneRecords"] as? Int == 0)
+        let app = try #require(document["appLifecycle"] as? [String: Any])
+        #expect(app["launches"] as? Int == 2)
+        #expect(app["processExits"] as? [String: Int] == ["systemKill": 1])
+        #expect(app["deferredSessionDiscards"] as? Int == 1)
+    }
+
+    @Test("summary text, markdown and csv show the sessions and the app's life cycle")
+    func summaryOtherFormats() throws {
+        let text = try Self.run(["summary", Self.ipad]).output
+        #expect(text.contains("Sessions (scene life cycle)"))
+        let draft = try #require(text.split(separator: "\n").first { $0.hasPrefix("  draft ") })
+        #expect(draft.contains("written 1") && draft.contains("discard userClosed"))
+        #expect(text.contains("App life cycle") && text.contains("process exits"))
+        let markdown = try Self.run(["summary", "Traces/scene-nil-clears-unchanged-skips.jsonl", "--format", "markdown"]).output
+        #expect(markdown.contains("| main | 2 | written 3, unchanged 1, cleared 1 |"))
+        #expect(markdown.contains("### App life cycle"))
+        let csv = try Self.run(["summary", Self.ipad, "--format", "csv"]).output.split(separator: "\n")
+        #expect(csv.contains("session,activitySave written,draft,1,,,,,,,"))
+        #expect(csv.contains("session,sessionDiscard userClosed,thread,1,,,,,,,"))
+        #expect(csv.contains("appLifecycle,processExit systemKill,,1,,,,,,,"))
+        let secure = try Self.run(["summary", "Traces/secure-coding-violation.jsonl"]).output
+        #expect(secure.contains("violations on encode 1, on decode 1"))
+        #expect(!secure.contains("Sessions"))
+    }
+
+    @Test("summary of standard input (the full reader) equals the summary of the file (fast path and a second pass), every format")
+    func summaryStandardInputAgrees() throws {
+        for name in ["scene-ipad-switcher-close", "scene-extend-crash", "scene-locked-device", "deferred-restoration-crash"] {
+            let path = "Traces/\(name).jsonl"
+            for format in ["text", "markdown", "json", "csv"] {
+                let file = try Self.run(["summary", path, "--format", format])
+                let piped = try Self.run(["summary", "-", "--format", format], input: Self.trace(path))
+                #expect(file.status == 0 && piped.status == 0)
+                #expect(file.output == piped.output, "\(name) \(format)")
+            }
+        }
+    }
+
+    @Test("older traces: summary, export and diff outputs are byte for byte those from before sessions")
+    func olderOutputsUnchanged() throws {
+        let fixtures = simulateRepositoryRoot.appendingPathComponent("Tests/Fixtures/OlderOutputs")
+        var runs: [(arguments: [String], fixture: String)] = []
+        for name in ["countries", "feed-tabs-crash", "exclusion"] {
+            for (format, ext) in [("text", "txt"), ("markdown", "md"), ("json", "json"), ("csv", "csv")] {
+                runs.append((["summary", "Traces/\(name).jsonl", "--format", format], "\(name).summary.\(ext)"))
+            }
+        }
+        runs.append((["summary", "Traces/countries.jsonl", "--by", "class", "--format", "json"], "countries.summary-by-class.json"))
+        for name in ["countries", "feed-tabs-crash"] {
+            for to in ["chrome", "speedscope", "otlp"] {
+                runs.append((["export", "Traces/\(name).jsonl", "--to", to, "-o", "-"], "\(name).\(to).out"))
+            }
+        }
+        runs.append((["diff", "Traces/countries.jsonl", "Traces/feed-tabs-crash.jsonl"], "countries-feed-tabs-crash.diff.txt"))
+        runs.append((["diff", "Traces/countries.jsonl", "Traces/feed-tabs-crash.jsonl", "--format", "json"], "countries-feed-tabs-crash.diff.json"))
+        for (arguments, fixture) in runs {
+            let expected = try String(contentsOf: fixtures.appendingPathComponent(fixture), encoding: .utf8)
+            let run = try Self.run(arguments)
+            #expect(run.output == expected, "\(arguments.joined(separator: " ")) differs from \(fixture)")
+        }
+    }
+
+    @Test("export --to chrome: one tid per session from 4, named `session ID`; the file fast path equals the full reader")
+    func exportChrome() throws {
+        let fast = try Self.run(["export", Self.ipad, "--to", "chrome", "-o", "-"])
+        #expect(fast.status == 0, "\(fast.error)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(fast.output.utf8)) as? [String: Any])
+        let events = try #require(document["traceEvents"] as? [[String: Any]])
+        let names = events.filter { $0["name"] as? String == "thread_name" }
+            .map { ($0["tid"] as? Int ?? -1, ($0["args"] as? [String: Any])?["name"] as? String ?? "") }
+        #expect(names.map(\.1) == ["outside phases", "session inbox", "session draft", "session thread", "session archive"])
+        #expect(names.map(\.0) == [3, 4, 5, 6, 7])
+        let tidOfSession = Dictionary(uniqueKeysWithValues: names.dropFirst().map { ($0.1.replacingOccurrences(of: "session ", with: ""), $0.0) })
+        for event in events where event["ph"] as? String != "M" {
+            let session = (event["args"] as? [String: Any])?["session"] as? String
+            #expect(event["tid"] as? Int == session.map { tidOfSession[$0] ?? -1 } ?? 3, "\(event)")
+        }
+        // A file through ChromeLineScanner, standard input through the full reader: the same bytes.
+        let output = AnalysisFixtures.directory.appendingPathComponent("scene-consumers.chrome.json").path
+        let file = try Self.run(["export", Self.ipad, "--to", "chrome", "-o", output])
+        #expect(file.status == 0, "\(file.error)")
+        let piped = try Self.run(["export", "-", "--to", "chrome", "-o", "-"], input: Self.trace(Self.ipad))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == piped.output)
+    }
+
+    @Test("export --to speedscope: one profile per session; --to otlp: restoretrace.session on every scene span, once")
+    func exportSpeedscopeAndOTLP() throws {
+        let speedscope = try Self.run(["export", Self.ipad, "--to", "speedscope", "-o", "-"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(speedscope.output.utf8)) as? [String: Any])
+        let profiles = try #require(document["profiles"] as? [[String: Any]])
+        #expect(profiles.compactMap { $0["name"] as? String }.map { $0.components(separatedBy: " · ").last ?? "" }
+                == ["session inbox", "session draft", "session thread", "session archive"])
+        let otlp = try Self.run(["export", Self.ipad, "--to", "otlp", "-o", "-"])
+        #expect(otlp.status == 0)
+        var sessionSpans = 0
+        for line in otlp.output.split(separator: "\n") {
+            let batch = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let spans = ((((batch["resourceSpans"] as? [[String: Any]])?.first?["scopeSpans"] as? [[String: Any]])?.first)?["spans"] as? [[String: Any]]) ?? []
+            for span in spans {
+                let keys = (span["attributes"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+                let count = keys.filter { $0 == "restoretrace.session" }.count
+                #expect(count <= 1, "\(span)")
+                sessionSpans += count
+            }
+        }
+        #expect(sessionSpans > 40)
+    }
+
+    @Test("diff of scene traces: a restore that regressed and a save result that changed exit 1, in text and JSON")
+    func diffRegressions() throws {
+        let text = try Self.run(["diff", "Traces/scene-round-trip.jsonl", "Traces/scene-undeclared-type.jsonl"])
+        #expect(text.status == 1)
+        #expect(text.output.contains("session main restored less: restores 1 → 0, reads read 1 → missing 1"))
+        #expect(text.output.contains("session main save 1: written → notPersisted"))
+        let json = try Self.run(["diff", "Traces/scene-round-trip.jsonl", "Traces/scene-undeclared-type.jsonl", "--format", "json"])
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let sessions = try #require(document["sessions"] as? [String: Any])
+        let saves = try #require(sessions["saves"] as? [[String: Any]])
+        #expect(saves.first?["a"] as? String == "written" && saves.first?["b"] as? String == "notPersisted")
+        #expect(saves.first?["regression"] as? Bool == true)
+        #expect((sessions["restores"] as? [[String: Any]])?.first?["regression"] as? Bool == true)
+    }
+
+    @Test("diff of scene traces: a session missing from B is a regression; the same trace twice is not, and says so")
+    func diffSessions() throws {
+        let missing = try Self.run(["diff", Self.ipad, "Traces/scene-round-trip.jsonl"])
+        #expect(missing.status == 1)
+        for name in ["inbox", "draft", "thread", "archive"] { #expect(missing.output.contains("session missing: \(name)")) }
+        #expect(missing.output.contains("Sessions only in B\n  main"))
+        let same = try Self.run(["diff", Self.ipad, "-"], input: Self.trace(Self.ipad))
+        #expect(same.status == 0, "\(same.output)")
+        #expect(same.output.contains("Sessions: the same in A and B"))
+    }
+}
