@@ -1,6 +1,6 @@
 // SceneTimeline: what a scene trace (header `"lifecycle": "scene"`) says happened to each session,
 // in order — connections, background saves with their result, reads, restores, disconnects,
-// discards — and the process events between them. `summary` prints it per session and
+// discards — and the process events between them. `explain` tells each session's story from it and
 // `render --view scene` draws it as one lane per session.
 
 import TraceFormat
@@ -162,37 +162,5 @@ public struct SceneTimeline: Sendable, Hashable {
             }
         }
         return (header, timeline)
-    }
-}
-
-extension SceneTimeline {
-    /// The per-session section `summary` prints for a scene trace: one line per session.
-    public func summaryText(markdown: Bool = false) -> String {
-        guard !sessions.isEmpty else { return "" }
-        var rows: [[String]] = []
-        for session in sessions {
-            let count = { (kind: Step.Kind) in session.steps.filter { $0.kind == kind }.count }
-            let saves = session.saveResults.map { "\($0.result) \($0.count)" }.joined(separator: ", ")
-            let reads = session.steps.filter { $0.kind == .read }.map(\.detail).joined(separator: ", ")
-            let ended = session.steps.last { $0.kind == .discard || $0.kind == .disconnect }.map { "\($0.kind.rawValue) \($0.detail)" } ?? "-"
-            rows.append([PathText.sanitized(session.identifier), "\(count(.connect))", saves.isEmpty ? "-" : saves,
-                         reads.isEmpty ? "-" : reads, "\(count(.restore))", ended, "\(count(.error))"])
-        }
-        let titles = ["session", "connects", "saves", "reads", "restores", "last disconnect/discard", "errors"]
-        if markdown {
-            var text = "\n## Sessions\n\n| " + titles.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: titles.count) + "\n"
-            for row in rows { text += "| " + row.map { cell in String(cell.flatMap { $0 == "|" ? ["\\", "|"] : [$0] }) }.joined(separator: " | ") + " |\n" }
-            return text
-        }
-        var widths = titles.map(\.count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            "  " + cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ") + "\n"
-        }
-        var text = "\nSessions (scene life cycle)\n" + line(titles)
-        for row in rows { text += line(row) }
-        return text
     }
 }
