@@ -91,6 +91,8 @@ private struct TraceTableScanner {
                                          expectedRows: count / 160)
         var lineStart = firstEnd + 1
         var line = 2
+        // A record that breaks a rule across records: the reader reports it, with its line.
+        var checks = TraceRecordChecks()
         rowPathTexts.reserveCapacity(count / 160)
         // The distinct paths' texts: a few records name each path (see Builder's reservations).
         pathTexts.reserve(entries: count / 640, textBytes: count / 8)
@@ -104,7 +106,10 @@ private struct TraceTableScanner {
             let scanned = RecordLineScanner.scan(lineBase, count: length, interner: nil) { member in
                 self.take(member, line: lineBase, count: length)
             }
-            guard let record = scanned else { return nil }
+            guard let record = scanned,
+                checks.check(seq: record.seq, ts: record.ts, phase: record.phase, span: record.hasSpan ? record.span : nil,
+                             kind: RecordKind.known[record.knownKind], thread: record.thread, line: line) == nil
+            else { return nil }
 
             var path: Int32 = -1
             var pathText: UInt64 = 0
