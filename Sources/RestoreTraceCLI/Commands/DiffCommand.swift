@@ -81,6 +81,12 @@ struct DiffCommand: ParsableCommand {
         let input = try TraceInput(path: path, skipBadLines: skipBadLines)
         var outcomes = TraceOutcomes(header: input.header)
         while let record = try input.next() { outcomes.add(record) }
+        // Lines skipped under --skip-bad-lines are said, as every command says them.
+        let name = path == "-" ? "<stdin>" : path
+        for warning in input.warnings {
+            let location = warning.line.map { "\(name):\($0): " } ?? "\(name): "
+            StandardError.report("\(location)warning: \(warning.message)")
+        }
         return outcomes
     }
 }
