@@ -260,17 +260,9 @@ enum JSONOutput {
         return escapeFlags(0x2020_2020_2000_0000 | UInt64(last) << 16 | UInt64(middle) << 8 | UInt64(first)) == 0
     }
 
-    /// Non-zero when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be
-    /// non-zero, harmlessly, for bytes 0x80 and above: the escaping loop then looks closer).
+    /// Non-zero when one of the eight bytes in `word` is `"`, `\` or below 0x20.
     @inline(__always)
-    private static func escapeFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20))
-        return found & ~word & highs
-    }
+    private static func escapeFlags(_ word: UInt64) -> UInt64 { JSONStringBytes.mask(word, nonASCII: false) }
 
     private static func appendEscape(for byte: UInt8, to out: inout ByteCursor) {
         out.appendByte(UInt8(ascii: "\\"))
