@@ -265,21 +265,7 @@ enum JSONOutput {
     private static func escapeFlags(_ word: UInt64) -> UInt64 { JSONStringBytes.mask(word, nonASCII: false) }
 
     private static func appendEscape(for byte: UInt8, to out: inout ByteCursor) {
-        out.appendByte(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): out.appendByte(UInt8(ascii: "\\"))
-        case 0x08: out.appendByte(UInt8(ascii: "b"))
-        case 0x0C: out.appendByte(UInt8(ascii: "f"))
-        case 0x0A: out.appendByte(UInt8(ascii: "n"))
-        case 0x0D: out.appendByte(UInt8(ascii: "r"))
-        case 0x09: out.appendByte(UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            let digits = hex.utf8Start
-            out.appendLiteral("u00")
-            out.appendByte(digits[Int(byte >> 4)])
-            out.appendByte(digits[Int(byte & 0xF)])
-        }
+        let (bytes, count) = JSONStringEscaping.escape(byte)
+        for index in 0 ..< count { out.appendByte(UInt8(truncatingIfNeeded: bytes >> UInt64(index * 8))) }
     }
 }
