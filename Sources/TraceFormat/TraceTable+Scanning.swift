@@ -17,15 +17,17 @@ extension TraceTable {
     /// The table of the trace in `bytes`, or nil when some line needs ``TraceReader``: a header
     /// with any problem (even a warning), a record line that is malformed or unusual (an unknown
     /// kind, an escaped key, a `type` field, a duplicate core field), a blank line, a line over
-    /// `maxLineBytes`. A trace the reader reads without a diagnostic gives the same table as
-    /// ``init(header:records:keptAttributes:lines:limits:)`` on its records.
+    /// `maxLineBytes`, and (with `checksAcrossRecords`, as the reader's option) a record that
+    /// breaks a rule across records. A trace the reader reads without a diagnostic gives the same
+    /// table as ``init(header:records:keptAttributes:lines:limits:)`` on its records.
     package static func scan(
         _ bytes: UnsafeRawBufferPointer, keptAttributes: [String], limits: TraceTableLimits,
-        maxLineBytes: Int = TraceReaderOptions.default.maxLineBytes
+        maxLineBytes: Int = TraceReaderOptions.default.maxLineBytes, checksAcrossRecords: Bool = true
     ) throws(TraceTableLimitError) -> TraceTable? {
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return nil }
         var scanner = TraceTableScanner(base: start, count: bytes.count, keptAttributes: keptAttributes,
                                         limits: limits, maxLineBytes: maxLineBytes)
+        scanner.checksAcrossRecords = checksAcrossRecords
         return try scanner.run()
     }
 }
@@ -37,6 +39,7 @@ private struct TraceTableScanner {
     let keptAttributes: [String]
     let limits: TraceTableLimits
     let maxLineBytes: Int
+    var checksAcrossRecords = true
     /// The kept attribute names, compared eight bytes at a time.
     let names: [KeptName]
     /// Kept names longer than 24 bytes (none of the diagrams'), compared byte by byte.
@@ -91,6 +94,8 @@ private struct TraceTableScanner {
                                          expectedRows: count / 160)
         var lineStart = firstEnd + 1
         var line = 2
+        // A record that breaks a rule across records: the reader reports it, with its line.
+        var checks = TraceRecordChecks()
         rowPathTexts.reserveCapacity(count / 160)
         // The distinct paths' texts: a few records name each path (see Builder's reservations).
         pathTexts.reserve(entries: count / 640, textBytes: count / 8)
@@ -104,7 +109,10 @@ private struct TraceTableScanner {
             let scanned = RecordLineScanner.scan(lineBase, count: length, interner: nil) { member in
                 self.take(member, line: lineBase, count: length)
             }
-            guard let record = scanned else { return nil }
+            guard let record = scanned,
+                !checksAcrossRecords || checks.check(seq: record.seq, ts: record.ts, phase: record.phase, span: record.hasSpan ? record.span : nil,
+                             kind: RecordKind.known[record.knownKind], thread: record.thread, line: line) == nil
+            else { return nil }
 
             var path: Int32 = -1
             var pathText: UInt64 = 0

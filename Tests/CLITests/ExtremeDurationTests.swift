@@ -6,19 +6,20 @@ import Testing
 
 @Suite("extreme durations")
 struct ExtremeDurationTests {
-    /// 1,100 decode spans and 600 restoration spans of 2^53 - 1 and more each (from the
-    /// lowest ts to the highest): their totals are beyond Int64.max.
+    /// 1,100 decode spans and 1,100 restoration spans of 2^53 - 1 each (from the lowest ts to the
+    /// highest), each on a thread of its own so that the trace is valid (ts never goes back on
+    /// a thread): their totals are beyond Int64.max.
     static func saturatingTrace() throws -> String {
         var text = "{\"type\":\"header\",\"format\":\"restoretrace/1\",\"clock\":\"ns\"}\n"
         var seq = 0
         for span in 1...1_100 {
-            text += "{\"seq\":\(seq),\"ts\":0,\"ph\":\"B\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"],\"class\":\"X\"}\n"
-            text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"]}\n"
+            text += "{\"seq\":\(seq),\"ts\":0,\"ph\":\"B\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"],\"class\":\"X\",\"thread\":\"t\(span)\"}\n"
+            text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"decode\",\"path\":[\"A\",\"\(span)\"],\"thread\":\"t\(span)\"}\n"
             seq += 2
         }
-        for span in 2_001...2_600 {
-            text += "{\"seq\":\(seq),\"ts\":-9007199254740991,\"ph\":\"B\",\"span\":\(span),\"kind\":\"restoration\"}\n"
-            text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"restoration\"}\n"
+        for span in 2_001...3_100 {
+            text += "{\"seq\":\(seq),\"ts\":0,\"ph\":\"B\",\"span\":\(span),\"kind\":\"restoration\",\"thread\":\"t\(span)\"}\n"
+            text += "{\"seq\":\(seq + 1),\"ts\":9007199254740991,\"ph\":\"E\",\"span\":\(span),\"kind\":\"restoration\",\"thread\":\"t\(span)\"}\n"
             seq += 2
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("extreme-\(UUID().uuidString).jsonl")
@@ -37,6 +38,7 @@ struct ExtremeDurationTests {
         let path = try Self.saturatingTrace()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let arguments = command == ["diff"] ? ["diff", path, path] : [command[0], path] + command.dropFirst()
+        #expect(try ExecutableRun.run(["validate", path]).status == 0)
         let run = try ExecutableRun.run(arguments)
         #expect(run.status == 0, "\(arguments.joined(separator: " ")): \(run.standardError.prefix(400))")
     }

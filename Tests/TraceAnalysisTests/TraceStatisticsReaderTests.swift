@@ -92,8 +92,8 @@ import TraceFormat
         let records = [
             TraceRecord(seq: 0, ts: 0, phase: .begin, span: 1, kind: .restoration),
             TraceRecord(seq: 1, ts: 3, phase: .begin, span: 2, kind: .decode),
-            TraceRecord(seq: 2, ts: 4, phase: .end, span: 1, kind: .restoration),
-            TraceRecord(seq: 3, ts: 9, phase: .end, span: 2, kind: .decode, path: ["Late"]),
+            TraceRecord(seq: 2, ts: 9, phase: .end, span: 2, kind: .decode, path: ["Late"]),
+            TraceRecord(seq: 3, ts: 9, phase: .end, span: 1, kind: .restoration),
             TraceRecord(seq: 4, ts: 10, phase: .begin, span: 3, kind: .decode, path: ["After"]),
             TraceRecord(seq: 5, ts: 12, phase: .end, span: 3, kind: .decode),
         ]

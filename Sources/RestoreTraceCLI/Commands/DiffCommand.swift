@@ -85,7 +85,7 @@ struct DiffCommand: ParsableCommand {
         -> (outcomes: TraceOutcomes, sessions: [SessionSummary]?)
     {
         func isScene(_ outcomes: TraceOutcomes) -> Bool {
-            SceneTimeline.isSceneTrace(outcomes.header)
+            SceneTimeline.isSceneTrace(outcomes.header) || outcomes.hasSessionInstants
                 || outcomes.kinds.keys.contains { RecordKind.sceneKinds.contains($0) && $0 != .processExit && $0 != .deviceLock }
         }
         if let outcomes = LeanTraceReader.read(path: path, makeConsumer: TraceOutcomes.init, add: { $0.add($1) }) {
@@ -98,6 +98,12 @@ struct DiffCommand: ParsableCommand {
         while let record = try input.next() {
             outcomes.add(record)
             scenes.add(record)
+        }
+        // Lines skipped under --skip-bad-lines are said, as every command says them.
+        let name = path == "-" ? "<stdin>" : path
+        for warning in input.warnings {
+            let location = warning.line.map { "\(name):\($0): " } ?? "\(name): "
+            StandardError.report("\(location)warning: \(warning.message)")
         }
         return (outcomes, isScene(outcomes) ? scenes.sessionSummaries : nil)
     }

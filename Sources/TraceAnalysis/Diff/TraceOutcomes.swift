@@ -35,6 +35,9 @@ public struct TraceOutcomes: Sendable {
     public private(set) var kinds: [RecordKind: DurationStatistics] = [:]
     /// The time of each object's steps (summed when a step repeats).
     public private(set) var objectTimes: [ObjectStep: Int64] = [:]
+    /// True when an instant of a scene session (a disconnect, a discard, …) was seen; finished
+    /// session spans are in ``kinds``.
+    public private(set) var hasSessionInstants = false
     /// Spans that never ended, as `kind path`.
     public var unfinished: Set<String> { Set(open.values.map { ExportNames.name(kind: $0.kind, path: $0.path) }) }
 
@@ -79,7 +82,7 @@ public struct TraceOutcomes: Sendable {
             case .discard:
                 discards[record.reason ?? TraceStatistics.unspecified, default: 0] += 1
             default:
-                break
+                if !hasSessionInstants && SceneSummaryBuilder.sessionKinds.contains(record.kind) { hasSessionInstants = true }
             }
         }
     }

@@ -173,7 +173,7 @@ enum ChromeLineScanner {
         private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
-            index = JSONStringScan.firstSpecial(in: bytes, from: start, stopAtNonASCII: true)
+            index = JSONStringBytes.firstSpecial(in: bytes, from: start, stopAtNonASCII: true)
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             index += 1
             return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])

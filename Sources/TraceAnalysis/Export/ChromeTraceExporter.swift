@@ -49,8 +49,12 @@ public struct ChromeTraceExporter: TraceExporter {
         guard path != "-", let (header, offset) = LeanTraceReader.headerAndOffset(path: path) else { return false }
         var exporter = try ChromeTraceExporter(header: header, output: try makeOutput())
         var failure: ExportError?
+        var checks = TraceRecordChecks()
         let complete = LeanTraceReader.forEachLine(path: path, from: offset) { line in
-            guard let record = ChromeLineScanner.parse(line) else { return false }
+            guard let record = ChromeLineScanner.parse(line),
+                checks.check(seq: record.seq, ts: record.ts, phase: record.phase, span: record.span, kind: record.kind,
+                             thread: record.thread, line: 0) == nil
+            else { return false }
             do throws(ExportError) {
                 try exporter.add(record)
             } catch {

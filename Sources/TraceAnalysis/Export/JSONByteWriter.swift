@@ -227,35 +227,24 @@ public struct JSONByteWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `text` as the inside of a JSON string: quotes, backslashes and control bytes escaped.
+    /// `text` as the inside of a JSON string: quotes, backslashes and control bytes escaped as
+    /// the trace writer escapes them (JSONStringEscaping).
     private mutating func appendEscaped(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard JSONStringEscaping.needsEscape(byte) else { continue }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-                    bytes.append(JSONByteWriter.hexDigits[Int(byte >> 4)])
-                    bytes.append(JSONByteWriter.hexDigits[Int(byte & 0x0F)])
-                }
+                JSONStringEscaping.appendEscape(of: byte, to: &bytes)
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }

@@ -222,7 +222,7 @@ enum LeanRecordScanner {
         private mutating func plainBytes() -> UnsafeBufferPointer<UInt8>? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index + 1
-            let end = JSONStringScan.firstSpecial(in: bytes, from: start, stopAtNonASCII: false)
+            let end = JSONStringBytes.firstSpecial(in: bytes, from: start, stopAtNonASCII: false)
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
             index = end + 1
             return UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -313,7 +313,7 @@ enum LeanRecordScanner {
                 let start = index
                 var nonASCII = false
                 while true {
-                    index = JSONStringScan.firstSpecial(in: bytes, from: index, stopAtNonASCII: true)
+                    index = JSONStringBytes.firstSpecial(in: bytes, from: index, stopAtNonASCII: true)
                     guard index < bytes.count else { return false }
                     let byte = bytes[index]
                     if byte >= 0x80 {

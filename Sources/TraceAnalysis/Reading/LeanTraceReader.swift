@@ -28,8 +28,11 @@ public enum LeanTraceReader {
         // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
         var beganWithoutPath = Set<Int64>()
         let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
+        var checks = TraceRecordChecks()
         let complete = forEachLine(path: path, from: offset) { line in
-            guard let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath) else { return false }
+            guard let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath),
+                checks.check(record, line: 0) == nil
+            else { return false }
             if let span = record.span {
                 if record.phase == .begin && record.path == nil { beganWithoutPath.insert(span) }
                 if record.phase == .end { beganWithoutPath.remove(span) }

@@ -49,15 +49,19 @@ public enum TraceStatisticsReader {
         let results = PartResults(count: starts.count)
         DispatchQueue.concurrentPerform(iterations: starts.count) { index in
             let isLast = index == starts.count - 1
-            let part = readPart(
+            let part = readCheckedPart(
                 path: path, header: header, from: starts[index], to: isLast ? nil : starts[index + 1],
                 options: options, continuing: index > 0)
             results.set(index, part)
         }
         let parts = results.values.compactMap { $0 }
         guard parts.count == starts.count else { return nil }  // a line for the full reader
-        var joined: TraceStatistics? = parts[0]
-        for later in parts.dropFirst() { joined = joined.flatMap { TraceStatistics.joined($0, later) } }
+        // A rule broken between parts: the full reader finds the line.
+        var checks: TraceRecordChecks? = parts[0].checks
+        for later in parts.dropFirst() { checks = checks.flatMap { TraceRecordChecks.joined($0, later.checks) } }
+        guard checks != nil else { return nil }
+        var joined: TraceStatistics? = parts[0].statistics
+        for later in parts.dropFirst() { joined = joined.flatMap { TraceStatistics.joined($0, later.statistics) } }
         return joined ?? readPart(path: path, header: header, from: offset, to: nil, options: options)
     }
 
@@ -67,17 +71,28 @@ public enum TraceStatisticsReader {
         path: String, header: TraceHeader, from start: Int, to end: Int?, options: TraceStatistics.Options,
         continuing: Bool = false
     ) -> TraceStatistics? {
+        readCheckedPart(path: path, header: header, from: start, to: end, options: options, continuing: continuing)?
+            .statistics
+    }
+
+    /// ``readPart(path:header:from:to:options:continuing:)`` with the part's checks across
+    /// records, for the join; nil as soon as a record breaks one.
+    static func readCheckedPart(
+        path: String, header: TraceHeader, from start: Int, to end: Int?, options: TraceStatistics.Options,
+        continuing: Bool = false
+    ) -> (statistics: TraceStatistics, checks: TraceRecordChecks)? {
         var statistics =
             continuing
             ? TraceStatistics(continuing: header, options: options) : TraceStatistics(header: header, options: options)
+        var checks = TraceRecordChecks(continuing: continuing)
         let complete = LeanTraceReader.forEachLine(path: path, from: start, to: end) { line in
-            guard let record = LeanRecordScanner.parse(line, wantsEndPath: { statistics.needsEndPath(span: $0) }) else {
-                return false
-            }
+            guard let record = LeanRecordScanner.parse(line, wantsEndPath: { statistics.needsEndPath(span: $0) }),
+                checks.check(record, line: 0) == nil
+            else { return false }
             statistics.add(record)
             return true
         }
-        return complete ? statistics : nil
+        return complete ? (statistics, checks) : nil
     }
 
     private static func fileSize(_ path: String) -> Int? {
@@ -109,18 +124,19 @@ public enum TraceStatisticsReader {
 
 /// One slot per part, each written once by the thread reading that part.
 private final class PartResults: @unchecked Sendable {
+    typealias Part = (statistics: TraceStatistics, checks: TraceRecordChecks)
     private let lock = ThreadLock()
-    private var slots: [TraceStatistics?]
+    private var slots: [Part?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: TraceStatistics?) {
+    func set(_ index: Int, _ value: Part?) {
         lock.lock()
         defer { lock.unlock() }
         slots[index] = value
     }
 
-    var values: [TraceStatistics?] {
+    var values: [Part?] {
         lock.lock()
         defer { lock.unlock() }
         return slots

@@ -210,7 +210,7 @@ struct JSONScanner {
         while i + 8 <= end {
             // Little-endian order, so that the lowest set bit is the first byte in the text.
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let mask = JSONScanner.specialByteMask(word)
+            let mask = JSONStringBytes.mask(word, nonASCII: true)
             if mask == 0 {
                 i += 8
                 continue
@@ -241,7 +241,7 @@ struct JSONScanner {
         let open = index
         index += 1
         while index < end {
-            while index + 8 <= end && !JSONScanner.hasSpecialStringByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            while index + 8 <= end && JSONStringBytes.mask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), nonASCII: true) == 0 {
                 index += 8
             }
             guard index < end else { break }
@@ -276,7 +276,7 @@ struct JSONScanner {
         // Fast path: plain ASCII/UTF-8 with no escapes becomes a String straight from the bytes.
         while index < end {
             // Eight bytes at a time while none is special (quote, backslash, control, non-ASCII).
-            while index + 8 <= end && !JSONScanner.hasSpecialStringByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            while index + 8 <= end && JSONStringBytes.mask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), nonASCII: true) == 0 {
                 index += 8
             }
             guard index < end else { break }
@@ -330,26 +330,6 @@ struct JSONScanner {
     /// The low `count` bytes of a word (all of it from eight on).
     @inline(__always)
     static func lowBytesMask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1 }
-
-    /// True when one of the eight bytes in `word` is `"`, `\`, below 0x20, or 0x80 and above
-    /// (SWAR: "has a zero byte" tests on the word XORed with each special byte).
-    @inline(__always)
-    static func hasSpecialStringByte(_ word: UInt64) -> Bool { specialByteMask(word) != 0 }
-
-    /// The high bit of each byte of `word` that is special in a string (see
-    /// ``hasSpecialStringByte(_:)``). Bytes above the first special one may be marked wrongly
-    /// (borrows), but the lowest set bit always marks the first special byte.
-    @inline(__always)
-    static func specialByteMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = word &- (ones &* 0x20)
-        return ((hasQuote | hasBackslash | hasControl) & ~word & highs) | (word & highs)
-    }
 
     /// A raw line feed in a string on a single-line text almost always means the closing quote
     /// is missing, so that case is reported as an unterminated string.

@@ -260,34 +260,12 @@ enum JSONOutput {
         return escapeFlags(0x2020_2020_2000_0000 | UInt64(last) << 16 | UInt64(middle) << 8 | UInt64(first)) == 0
     }
 
-    /// Non-zero when one of the eight bytes in `word` is `"`, `\` or below 0x20 (may also be
-    /// non-zero, harmlessly, for bytes 0x80 and above: the escaping loop then looks closer).
+    /// Non-zero when one of the eight bytes in `word` is `"`, `\` or below 0x20.
     @inline(__always)
-    private static func escapeFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- (ones &* 0x20))
-        return found & ~word & highs
-    }
+    private static func escapeFlags(_ word: UInt64) -> UInt64 { JSONStringBytes.mask(word, nonASCII: false) }
 
     private static func appendEscape(for byte: UInt8, to out: inout ByteCursor) {
-        out.appendByte(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): out.appendByte(UInt8(ascii: "\\"))
-        case 0x08: out.appendByte(UInt8(ascii: "b"))
-        case 0x0C: out.appendByte(UInt8(ascii: "f"))
-        case 0x0A: out.appendByte(UInt8(ascii: "n"))
-        case 0x0D: out.appendByte(UInt8(ascii: "r"))
-        case 0x09: out.appendByte(UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            let digits = hex.utf8Start
-            out.appendLiteral("u00")
-            out.appendByte(digits[Int(byte >> 4)])
-            out.appendByte(digits[Int(byte & 0xF)])
-        }
+        let (bytes, count) = JSONStringEscaping.escape(byte)
+        for index in 0 ..< count { out.appendByte(UInt8(truncatingIfNeeded: bytes >> UInt64(index * 8))) }
     }
 }

@@ -219,7 +219,7 @@ enum RecordLineParser {
         // which are special too.
         var close = start + 1
         while true {
-            let special = JSONScanner.specialByteMask(s.word(at: close))
+            let special = JSONStringBytes.mask(s.word(at: close), nonASCII: true)
             if special != 0 {
                 close += special.trailingZeroBitCount >> 3
                 break

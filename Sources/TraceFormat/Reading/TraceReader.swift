@@ -76,6 +76,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
     @exclusivity(unchecked) private var physicalLine = 0
     @exclusivity(unchecked) private var finished = false
     private let interner = StringInterner()
+    /// The checks across records, when ``TraceReaderOptions/checksAcrossRecords`` is set and
+    /// the validator (which applies them itself) is not the reader's client.
+    private var recordChecks: TraceRecordChecks?
 
     /// Opens the trace at `path` (`-` reads standard input).
     public init(path: String, options: TraceReaderOptions = .default) throws(TraceReadError) {
@@ -95,6 +98,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
         }
         capacity = options.chunkBytes
         storage = .allocate(capacity: capacity)
+        if options.checksAcrossRecords { recordChecks = TraceRecordChecks() }
     }
 
     /// Reads a trace held in memory (tests, fuzzing, traces received over a pipe already).
@@ -104,6 +108,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
         source = .memory(bytes, offset: 0)
         capacity = options.chunkBytes
         storage = .allocate(capacity: capacity)
+        if options.checksAcrossRecords { recordChecks = TraceRecordChecks() }
     }
 
     deinit {
@@ -138,6 +143,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// Like ``next()``, but record lines are only scanned when that is enough (see
     /// `RecordLineScanner`): same lines, same diagnostics, same counts.
     func nextScanned() -> ScannedLine? { nextLine(scanning: true) }
+
+    /// Leaves the checks across records to the caller (the validator applies them itself).
+    func leaveChecksAcrossRecords() { recordChecks = nil }
 
     private func nextLine(scanning: Bool) -> ScannedLine? {
         while !finished {
@@ -188,6 +196,11 @@ public final class TraceReader: IteratorProtocol, Sequence {
             let record = try RecordLineParser.parse(
                 base, count: count, interner: interner, keepAttributes: options.keepAttributes,
                 keptAttributes: options.keptAttributes)
+            if recordChecks != nil, let message = recordChecks!.check(record, line: physicalLine) {
+                report(options.skipMalformedLines ? .warning : .error, line: physicalLine, column: nil,
+                       message + (options.skipMalformedLines ? " (line skipped)" : ""))
+                return nil
+            }
             recordCount += 1
             return .record(record)
         } catch {

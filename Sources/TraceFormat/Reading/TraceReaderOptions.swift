@@ -24,6 +24,12 @@ public struct TraceReaderOptions: Sendable, Hashable {
     /// the others are checked exactly as usual but not built. For tools that read a few known
     /// attributes (the diagrams): a trace's big ones (`keys`, `children`) are then skipped.
     public var keptAttributes: Set<String>?
+    /// Apply the checks across records that `validate` applies (spans paired, nested and
+    /// unique; seq increasing; ts not negative nor going back on a thread): a record that breaks
+    /// one is an error (with ``skipMalformedLines``, a warning, and the record is skipped). On by
+    /// default, so that every reader refuses what `validate` refuses; off for tools that read
+    /// invalid traces on purpose (the validator applies them itself).
+    public var checksAcrossRecords = true
 
     public init(
         skipMalformedLines: Bool = false, maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20,

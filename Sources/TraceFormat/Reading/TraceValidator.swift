@@ -133,6 +133,7 @@ public struct TraceValidator: Sendable {
 
     /// Validates everything `reader` has left to read.
     public static func validate(_ reader: TraceReader) -> TraceValidationReport {
+        reader.leaveChecksAcrossRecords()
         var validator = TraceValidator(path: reader.path, maxStoredDiagnostics: reader.options.maxStoredDiagnostics)
         if reader.options.keepAttributes {
             while let line = reader.next() {
