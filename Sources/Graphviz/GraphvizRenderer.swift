@@ -59,6 +59,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// an SVG render of an equal graph draws that layout instead of laying it out again (a view
     /// that checks its page's shape then renders what it checked pays for one layout, not two).
     private var previousLayoutSource: Graph?
+    /// How many renders drew a layout ``layoutSize(_:)`` made (for tests).
+    private(set) var layoutsReused = 0
 
     private init() {}
 
@@ -135,6 +137,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if format == .svg, let source, let laidOut = previousGraph, previousLayoutSource == source {
             graph = laidOut
             previousLayoutSource = nil
+            layoutsReused += 1
         } else {
             previousLayoutSource = nil
             log.reset()

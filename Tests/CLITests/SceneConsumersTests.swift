@@ -86,6 +86,10 @@ import Testing
         }
         runs.append((["diff", "Traces/countries.jsonl", "Traces/feed-tabs-crash.jsonl"], "countries-feed-tabs-crash.diff.txt"))
         runs.append((["diff", "Traces/countries.jsonl", "Traces/feed-tabs-crash.jsonl", "--format", "json"], "countries-feed-tabs-crash.diff.json"))
+        for name in ["countries", "rule-02-preservation-order", "rule-11-registered-objects"] {
+            runs.append((["explain", "Traces/\(name).jsonl"], "\(name).explain.txt"))
+            runs.append((["explain", "Traces/\(name).jsonl", "--format", "json"], "\(name).explain.json"))
+        }
         for (arguments, fixture) in runs {
             let expected = try String(contentsOf: fixtures.appendingPathComponent(fixture), encoding: .utf8)
             let run = try Self.run(arguments)
@@ -165,4 +169,67 @@ import Testing
         #expect(same.status == 0, "\(same.output)")
         #expect(same.output.contains("Sessions: the same in A and B"))
     }
+
+    // MARK: Review fixes
+
+    private static func write(_ lines: [String], _ name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-scene-consumers-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("\(name)-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        return file.path
+    }
+
+    private static let tickHeader = #"{"type":"header","format":"restoretrace/1","clock":"tick"}"#
+    private static let launched = #"{"seq":0,"ts":0,"ph":"i","kind":"launch","step":"didFinishLaunching"}"#
+
+    @Test("diff sees a session whose only records are instants (no lifecycle header): missing in B is a regression")
+    func diffSessionInstants() throws {
+        let a = try Self.write([Self.tickHeader, Self.launched,
+                                #"{"seq":1,"ts":1,"ph":"i","kind":"sceneDisconnect","session":"x","reason":"memory"}"#,
+                                #"{"seq":2,"ts":2,"ph":"i","kind":"sessionDiscard","session":"x","reason":"userClosed"}"#], "instants")
+        let b = try Self.write([Self.tickHeader, Self.launched], "plain")
+        let run = try Self.run(["diff", a, b])
+        #expect(run.status == 1, "\(run.output)\(run.error)")
+        #expect(run.output.contains("session missing: x"))
+        let same = try Self.run(["diff", a, a, "--format", "json"])
+        #expect(same.status == 0)
+        #expect(same.output.contains("\"sessions\""))
+    }
+
+    @Test("an unmatched completeStateRestoration counts as a call, ignored, in explain and summary alike")
+    func unmatchedComplete() throws {
+        let summary = try Self.run(["summary", "Traces/deferred-restoration-counter.jsonl", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(summary.output.utf8)) as? [String: Any])
+        let deferred = try #require((document["appLifecycle"] as? [String: Any])?["deferredRestoration"] as? [String: Int])
+        #expect(deferred["extend"] == 1 && deferred["complete"] == 2 && deferred["ignored"] == 1, "\(deferred)")
+        let explained = try Self.run(["explain", "Traces/deferred-restoration-counter.jsonl"]).output
+            .replacingOccurrences(of: "\n    ", with: " ")
+        #expect(explained.contains("extendStateRestoration() once, completeStateRestoration() 2 times (1 unmatched, ignored: rule 45)"), "\(explained)")
+        #expect(explained.contains("the counter went back to 0: restoration completed"))
+        // Only the error record, in a scene session's words: still found, and no extend was in effect.
+        let alone = try Self.write([Self.tickHeader, Self.launched,
+                                    #"{"seq":1,"ts":1,"ph":"i","kind":"error","message":"completeStateRestoration without a matching extendStateRestoration: ignored"}"#],
+                                   "unmatched")
+        let text = try Self.run(["explain", alone]).output.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(text.contains("completeStateRestoration() once (1 unmatched, ignored: rule 45)"), "\(text)")
+        #expect(text.contains("the counter stayed at 0: no extend was in effect"))
+    }
+
+    @Test("explain's text shows a save result's control characters as escapes, never raw")
+    func saveResultSanitized() throws {
+        let session = #""session":"s""#
+        let trace = try Self.write([
+            #"{"type":"header","format":"restoretrace/1","clock":"tick","lifecycle":"scene"}"#, Self.launched,
+            #"{"seq":1,"ts":1,"ph":"B","span":1,"kind":"sceneConnect",\#(session),"reason":"new"}"#,
+            #"{"seq":2,"ts":2,"ph":"E","span":1,"kind":"sceneConnect",\#(session)}"#,
+            #"{"seq":3,"ts":3,"ph":"B","span":2,"kind":"activitySave",\#(session)}"#,
+            #"{"seq":4,"ts":4,"ph":"E","span":2,"kind":"activitySave",\#(session),"result":"wr\u001b[2Jitten"}"#,
+        ], "control")
+        let run = try Self.run(["explain", trace])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.output.utf8.contains(0x1B), "\(run.output)")
+        #expect(run.output.contains("wr\\u{1B}[2Jitten") || run.output.contains("wr\\u{1b}[2Jitten"), "\(run.output)")
+    }
 }
+

@@ -81,6 +81,16 @@ struct GraphvizRendererTests {
         #expect(size.width > 0 && size.height > 0)
         let reused = try GraphvizRenderer.shared.render(laidOut, format: .svg)
         #expect(reused.data == fresh.data)
+        // The render drew that layout. Other tests render meanwhile, and one that comes between
+        // the two calls makes the render lay out anew: a few tries make that vanishingly rare.
+        var drewLayout = false
+        for _ in 0..<10 where !drewLayout {
+            let before = GraphvizRenderer.shared.layoutsReused
+            _ = GraphvizRenderer.shared.layoutSize(laidOut)
+            #expect(try GraphvizRenderer.shared.render(laidOut, format: .svg).data == fresh.data)
+            drewLayout = GraphvizRenderer.shared.layoutsReused > before
+        }
+        #expect(drewLayout, "an SVG render right after layoutSize draws its layout")
         // A different graph after a layout: its own drawing, not the laid-out one.
         _ = GraphvizRenderer.shared.layoutSize(laidOut)
         let other = try GraphvizRenderer.shared.render(threeNodeGraph(), format: .svg).data

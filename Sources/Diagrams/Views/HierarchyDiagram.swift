@@ -165,9 +165,10 @@ public enum HierarchyDiagram {
         let encode = table.number(ofKind: .encode)
         let decode = table.number(ofKind: .decode)
         var found: [Int] = []
+        var seen = Set<Int>()
         for row in 0..<table.count where table.rows[row].phase == .end && (table.rows[row].kind == encode || table.rows[row].kind == decode) {
             guard let value = table.attribute(row, slot), value.tag == .string, value.payload == Int64(violation),
-                  let object = table.object(ofRow: row), !found.contains(object) else { continue }
+                  let object = table.object(ofRow: row), seen.insert(object).inserted else { continue }
             found.append(object)
         }
         return found

@@ -22,7 +22,7 @@ struct SummaryCommand: ParsableCommand {
             Spans that never ended (the process stopped inside them) are listed first. A scene \
             trace ends with one row per session (connects, saves by result, reads, restores, \
             discards, time), and a trace that shows the app's own life cycle (process exits, \
-            the secure pair, deferred restoration, …) with a section of its own; a file with \
+            device locks, deferred restoration, secure-coding violations, …) with a section of its own; a file with \
             such records is read a second time for them.
 
             Examples:

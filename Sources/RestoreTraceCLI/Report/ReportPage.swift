@@ -136,7 +136,6 @@ enum ReportPage {
         return out
     }
 
-    /// A button that puts the object's path (or class) into the search box.
     /// explain's "App life cycle" and "Scene sessions" sections, in the style of the verdicts.
     static func lifecycleSections(_ lifecycle: LifecycleExplanation) -> String {
         func lines(_ numbers: [Int]) -> String {
@@ -172,6 +171,7 @@ enum ReportPage {
         return out
     }
 
+    /// A button that puts the object's path (or class) into the search box.
     static func findButton(_ path: [String]?, identifier: String?, className: String?) -> String {
         let query = path.map(PathText.display) ?? identifier ?? className ?? ""
         guard !query.isEmpty else { return "" }

@@ -26,7 +26,8 @@ public struct SessionDiff: Sendable, Hashable {
         public var number: Int
         public var before: String?
         public var after: String?
-        /// A save that kept the state in A and, in B, does not (or did not happen).
+        /// A save that kept the state in A and, in B, does not. A save B does not make at all is not
+        /// one: a session sent to the background fewer times has lost nothing.
         public var isRegression: Bool {
             guard let before, SessionSummary.keepsState(before) else { return false }
             return after.map { !SessionSummary.keepsState($0) } ?? false

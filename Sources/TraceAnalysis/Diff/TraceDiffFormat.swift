@@ -32,11 +32,14 @@ public enum TraceDiffFormat {
         list("Unfinished only in B", diff.newUnfinished)
         list("Unfinished only in A", diff.resolvedUnfinished)
         if let sessions = diff.sessions {
-            list("Sessions only in A", sessions.onlyInA.map(PathText.sanitized))
-            list("Sessions only in B", sessions.onlyInB.map(PathText.sanitized))
-            list("Session restores changed", sessions.restoreChanges.map {
+            func capped(_ rows: [String]) -> [String] {
+                rows.count > maxRows ? rows.prefix(maxRows) + ["… and \(rows.count - maxRows) more (see --format json)"] : rows
+            }
+            list("Sessions only in A", capped(sessions.onlyInA.map(PathText.sanitized)))
+            list("Sessions only in B", capped(sessions.onlyInB.map(PathText.sanitized)))
+            list("Session restores changed", capped(sessions.restoreChanges.map {
                 "\(PathText.sanitized($0.session)): \(SessionDiff.describe($0))"
-            })
+            }))
             list("Session saves changed", sessions.saveChanges.prefix(maxRows).map {
                 "\(PathText.sanitized($0.session)) save \($0.number): \(SessionDiff.describe($0))"
             } + (sessions.saveChanges.count > maxRows ? ["… and \(sessions.saveChanges.count - maxRows) more (see --format json)"] : []))

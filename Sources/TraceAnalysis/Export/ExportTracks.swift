@@ -39,6 +39,8 @@ struct ExportTracks {
     private var openPhases: [(span: Int64, kind: RecordKind)] = []
     /// The main-thread track returned last, checked before the dictionary.
     private var lastMainTrack: ExportTrack?
+    /// Tracks of threads and sessions made so far (they are numbered from 4 in order).
+    private var extraTrackCount = 0
 
     /// The track a record belongs to, and whether it is the first record on it (so the
     /// exporter can name the track). Phase spans sit on their own phase's track.
@@ -70,7 +72,8 @@ struct ExportTracks {
         if thread == nil, session == nil {
             id = phase.flatMap { ExportTracks.phaseKinds.firstIndex(of: $0) }.map { $0 + 1 } ?? 3
         } else {
-            id = 4 + tracks.keys.filter { $0.thread != nil || $0.session != nil }.count
+            id = 4 + extraTrackCount
+            extraTrackCount += 1
         }
         let track = ExportTrack(id: id, phase: phase, thread: thread, session: session)
         tracks[key] = track

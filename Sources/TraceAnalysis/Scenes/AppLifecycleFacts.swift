@@ -77,6 +77,8 @@ public struct AppLifecycleFacts: Sendable {
         var extends = 0
         var completes = 0
         var ignored = 0
+        /// Completes without an extend in effect (also counted in `completes` and `ignored`).
+        var unmatchedCompletes = 0
         var depth: Int64 = 0
         var lines: [Int] = []
     }
@@ -119,9 +121,11 @@ public struct AppLifecycleFacts: Sendable {
             if record[attribute: "ignored"]?.boolValue == true { counters[index].ignored += 1 }
             counters[index].lines.append(line)
         case .error:
-            // An unmatched completeStateRestoration is ignored with an error (rule 45).
-            if record.message?.hasPrefix("completeStateRestoration()") == true {
+            // An unmatched completeStateRestoration is ignored with an error (rule 45): a call all the same.
+            if Self.isUnmatchedComplete(record) {
                 let index = counter(session: record[attribute: "session"]?.stringValue)
+                counters[index].completes += 1
+                counters[index].unmatchedCompletes += 1
                 counters[index].ignored += 1
                 counters[index].lines.append(line)
             }
@@ -152,7 +156,11 @@ public struct AppLifecycleFacts: Sendable {
                let span = record.span
             {
                 openLocates[span] = (line, record[attribute: "restorationClass"]?.stringValue)
-            } else if record.phase == .end, let span = record.span, let begin = openLocates.removeValue(forKey: span) {
+            } else if record.phase == .end, let span = record.span, let begin = openLocates.removeValue(forKey: span),
+                      (record.path?.count ?? 0) > 1 || record.result != LocateResult.found.rawValue
+            {
+                // A registered object without a restorationParent that was found is what the
+                // app life cycle before rules 48–51 did: nothing to add to its report.
                 append(registeredObject(record, begin: begin, line: line), at: begin.line)
             }
         default:
@@ -179,9 +187,13 @@ public struct AppLifecycleFacts: Sendable {
             let whose = counter.session.map { "scene session " + PathText.sanitized($0) + ": " } ?? ""
             var summary = whose + "extendStateRestoration() \(Self.times(counter.extends)), completeStateRestoration() \(Self.times(counter.completes))"
             if counter.ignored > 0 { summary += " (\(counter.ignored) unmatched, ignored: rule 45)" }
-            summary += counter.depth > 0
-                ? "; the counter was left at \(counter.depth): restoration never completed, and a crash now discards the saved state (rule 44)"
-                : "; the counter went back to 0: restoration completed (rules 44, 45)"
+            if counter.depth > 0 {
+                summary += "; the counter was left at \(counter.depth): restoration never completed, and a crash now discards the saved state (rule 44)"
+            } else if counter.completes > counter.unmatchedCompletes {
+                summary += "; the counter went back to 0: restoration completed (rules 44, 45)"
+            } else {
+                summary += "; the counter stayed at 0: no extend was in effect (rules 44, 45)"
+            }
             all.append((counter.lines[0], AppLifecycleFact(topic: .deferredRestoration, summary: summary, lines: counter.lines)))
         }
         // A stable sort: facts of one line keep the order they were found in.
@@ -193,6 +205,13 @@ public struct AppLifecycleFacts: Sendable {
         for (index, record) in records.enumerated() {
             add(record, line: lines.map { index < $0.count ? $0[index] : index + 2 } ?? index + 2)
         }
+    }
+
+    /// The `error` record the engine writes for a `completeStateRestoration` without a matching
+    /// extend, which UIKit ignores (rule 45), in the app life cycle or a scene's.
+    static func isUnmatchedComplete(_ record: TraceRecord) -> Bool {
+        guard record.kind == .error, let message = record.message else { return false }
+        return message.hasPrefix("completeStateRestoration") && message.contains("without a matching extendStateRestoration")
     }
 
     private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }

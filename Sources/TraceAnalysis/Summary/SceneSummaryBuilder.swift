@@ -124,6 +124,11 @@ public struct SceneSummaryBuilder: Sendable {
             SceneSummaryBuilder.count(&sessions[index].stateDiscards, record.reason ?? TraceStatistics.unspecified)
         case .error:
             if let index { sessions[index].errors += 1 }
+            if AppLifecycleFacts.isUnmatchedComplete(record) {
+                // Ignored with an error, no completeRestoration record (rule 45): a call all the same.
+                app.completeCalls += 1
+                app.ignoredCalls += 1
+            }
         case .launch:
             if record.step == "didFinishLaunching" { app.launches += 1 }
         case .processExit:

@@ -35,7 +35,7 @@ public struct SessionExplanation: Sendable, Hashable {
         case .cleared?: return "nil returned, saved activity cleared"
         case .notPersisted?: return "type not in NSUserActivityTypes, not saved"
         case .encodeFailed?: return "userInfo not a property list, not saved"
-        case nil: return result
+        case nil: return PathText.sanitized(result)
         }
     }
 }
@@ -100,7 +100,7 @@ public struct LifecycleExplanation: Sendable {
     /// without one (most of a big app's) is not read a second time.
     public static func mayHaveFacts(_ bytes: [UInt8]) -> Bool {
         let words = ["\"secure\"", "secureCodingViolation", "Restoration\"", "discardSuppressed", "registeredObject",
-                     "ignoreSnapshot", "restorationIncomplete", "\"warning\"", "\"scene\""]
+                     "ignoreSnapshot", "restorationIncomplete", "completeStateRestoration", "\"warning\"", "\"scene\""]
         return bytes.withUnsafeBufferPointer { buffer in words.contains { Self.contains(Array($0.utf8), in: buffer) } }
     }
 
