@@ -334,17 +334,25 @@ def check_matches_fixture(scenario, where, tally):
         tally.fail(where, f"differs from {relative(fixture)}; change both together")
 
 
-def check_explain_output(validator, traces, tally):
-    """`restoretrace explain --format json` on each trace must follow the explain schema."""
+def built_restoretrace(schema, tally):
+    """The debug restoretrace `swift build` made, or None (a failure counted against `schema`)."""
     try:
         bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
                                   check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError) as error:
-        tally.fail(relative(EXPLAIN_SCHEMA), f"cannot find the built restoretrace: {error}")
-        return
+        tally.fail(relative(schema), f"cannot find the built restoretrace: {error}")
+        return None
     binary = Path(bin_path) / "restoretrace"
     if not binary.exists():
-        tally.fail(relative(EXPLAIN_SCHEMA), f"{binary} is not built; run swift build first")
+        tally.fail(relative(schema), f"{binary} is not built; run swift build first")
+        return None
+    return binary
+
+
+def check_explain_output(validator, traces, tally):
+    """`restoretrace explain --format json` on each trace must follow the explain schema."""
+    binary = built_restoretrace(EXPLAIN_SCHEMA, tally)
+    if binary is None:
         return
     for path in traces:
         where = f"explain --format json {relative(path)}"
@@ -369,15 +377,8 @@ def check_summary_output(validator, traces, tally):
         except json.JSONDecodeError as error:
             problem = f"not JSON: {error.msg}"
         tally.fail(relative(path), problem) if problem else tally.ok(relative(path))
-    try:
-        bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
-                                  check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError) as error:
-        tally.fail(relative(SUMMARY_SCHEMA), f"cannot find the built restoretrace: {error}")
-        return
-    binary = Path(bin_path) / "restoretrace"
-    if not binary.exists():
-        tally.fail(relative(SUMMARY_SCHEMA), f"{binary} is not built; run swift build first")
+    binary = built_restoretrace(SUMMARY_SCHEMA, tally)
+    if binary is None:
         return
     for path in traces:
         for extra in ([], ["--by", "class"]):
