@@ -101,22 +101,31 @@ public struct LifecycleExplanation: Sendable {
     public static func mayHaveFacts(_ bytes: [UInt8]) -> Bool {
         let words = ["\"secure\"", "secureCodingViolation", "Restoration\"", "discardSuppressed", "registeredObject",
                      "ignoreSnapshot", "restorationIncomplete", "completeStateRestoration", "\"warning\"", "\"scene\""]
-        return bytes.withUnsafeBufferPointer { buffer in words.contains { Self.contains(Array($0.utf8), in: buffer) } }
-    }
-
-    private static func contains(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = word.first, buffer.count >= word.count else { return false }
-        var index = 0
-        let last = buffer.count - word.count
-        while index <= last {
-            if buffer[index] == first {
-                var matched = 1
-                while matched < word.count && buffer[index + matched] == word[matched] { matched += 1 }
-                if matched == word.count { return true }
+            .map { Array($0.utf8) }
+        // One pass over the bytes for all the words (a pass per word cost 0.5 s on 100 MB): the
+        // words each byte may start, looked up in a table.
+        var starting = [[Int]](repeating: [], count: 256)
+        for (index, word) in words.enumerated() { starting[Int(word[0])].append(index) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            starting.withUnsafeBufferPointer { starting in
+                let count = buffer.count
+                var index = 0
+                while index < count {
+                    let candidates = starting[Int(buffer[index])]
+                    if !candidates.isEmpty {
+                        for candidate in candidates {
+                            let word = words[candidate]
+                            guard count - index >= word.count else { continue }
+                            var matched = 1
+                            while matched < word.count && buffer[index + matched] == word[matched] { matched += 1 }
+                            if matched == word.count { return true }
+                        }
+                    }
+                    index += 1
+                }
+                return false
             }
-            index += 1
         }
-        return false
     }
 
     static func sessions(_ timeline: SceneTimeline, lineOfSeq: [Int64: Int]) -> [SessionExplanation] {
