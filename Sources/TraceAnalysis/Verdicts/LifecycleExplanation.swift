@@ -5,6 +5,13 @@
 // JSON members `lifecycle` and `sessions`, each only when there is something to say.
 
 import TraceFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One scene session as `explain` tells it.
 public struct SessionExplanation: Sendable, Hashable {
@@ -99,31 +106,42 @@ public struct LifecycleExplanation: Sendable {
     /// Whether `bytes` may hold anything to say: a word every record this reads carries. A trace
     /// without one (most of a big app's) is not read a second time.
     public static func mayHaveFacts(_ bytes: [UInt8]) -> Bool {
-        let words = ["\"secure\"", "secureCodingViolation", "Restoration\"", "discardSuppressed", "registeredObject",
-                     "ignoreSnapshot", "restorationIncomplete", "completeStateRestoration", "\"warning\"", "\"scene\""]
-            .map { Array($0.utf8) }
-        // One pass over the bytes for all the words (a pass per word cost 0.5 s on 100 MB): the
-        // words each byte may start, looked up in a table.
-        var starting = [[Int]](repeating: [], count: 256)
-        for (index, word) in words.enumerated() { starting[Int(word[0])].append(index) }
+        // Each word with the index of a byte that is rare in traces (capitals, `u`, `w`):
+        // one pass over the bytes looks each one up in a table, and compares a word only where
+        // its rare byte is (a pass per word, or at each word's first byte, cost 0.5 s on 100 MB).
+        let words: [(text: String, anchor: Int)] = [
+            ("\"secure\"", 4), ("secureCodingViolation", 12), ("Restoration\"", 0), ("discardSuppressed", 7),
+            ("registeredObject", 10), ("ignoreSnapshot", 6), ("restorationIncomplete", 11),
+            ("completeStateRestoration", 8), ("\"warning\"", 1),
+        ]
+        // A scene trace says so in its header: `"lifecycle":"scene"` on the first line.
+        let header = bytes.prefix { $0 != 0x0A }
+        if header.count >= 7, header.indices.contains(where: { header[$0...].starts(with: "\"scene\"".utf8) }) { return true }
+        var flat: [UInt8] = []
+        var entries: [(anchorByte: UInt8, first: UInt8, start: Int, count: Int, anchor: Int)] = []
+        for (text, anchor) in words {
+            let utf8 = Array(text.utf8)
+            entries.append((utf8[anchor], utf8[0], flat.count, utf8.count, anchor))
+            flat += utf8
+        }
+        var isAnchor = [Bool](repeating: false, count: 256)
+        for entry in entries { isAnchor[Int(entry.anchorByte)] = true }
         return bytes.withUnsafeBufferPointer { buffer in
-            starting.withUnsafeBufferPointer { starting in
-                let count = buffer.count
-                var index = 0
-                while index < count {
-                    let candidates = starting[Int(buffer[index])]
-                    if !candidates.isEmpty {
-                        for candidate in candidates {
-                            let word = words[candidate]
-                            guard count - index >= word.count else { continue }
-                            var matched = 1
-                            while matched < word.count && buffer[index + matched] == word[matched] { matched += 1 }
-                            if matched == word.count { return true }
+            isAnchor.withUnsafeBufferPointer { isAnchor in
+                flat.withUnsafeBufferPointer { flat in
+                    entries.withUnsafeBufferPointer { entries in
+                        guard let base = buffer.baseAddress, let words = flat.baseAddress else { return false }
+                        let count = buffer.count
+                        for index in 0..<count where isAnchor[Int(base[index])] {
+                            for entry in entries where entry.anchorByte == base[index] {
+                                let start = index - entry.anchor
+                                if start >= 0, start + entry.count <= count, base[start] == entry.first,
+                                   memcmp(base + start, words + entry.start, entry.count) == 0 { return true }
+                            }
                         }
+                        return false
                     }
-                    index += 1
                 }
-                return false
             }
         }
     }
