@@ -1,6 +1,6 @@
 // LeanTraceReader: the fast path of `diff` for trace files, and the line splitting that
 // `summary` (TraceStatisticsReader) and `export --to chrome` build on. TraceReader reads
-// the header; then lines are split with memchr and parsed by LeanRecordScanner. The first line
+// the header; then lines are split by TraceLineReader and parsed by LeanRecordScanner. The first line
 // it does not accept ends the fast path, and the caller reads the file again with TraceInput,
 // which reports problems with their line numbers. Well-formed traces never take that detour.
 
@@ -45,51 +45,24 @@ public enum LeanTraceReader {
 
     /// Calls `body` with each line (without its newline) of the file at `path` from byte
     /// `offset` on (up to byte `limit`, exclusive, which must follow a newline, or to the end of
-    /// the file), split with memchr. Returns true when every line was taken; false as soon
-    /// as `body` refuses one, or on a blank line, a last line without newline, a line over the
-    /// reader's 64 MiB limit, or a read error.
+    /// the file), split by TraceLineReader. Returns true when every line was taken; false as
+    /// soon as `body` refuses one, or on a blank line, a last line without newline, a line over
+    /// the reader's limit (``TraceReaderOptions/maxLineBytes``), or a read error.
     static func forEachLine(
         path: String, from offset: Int, to limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { return false }
-        let maximumLine = 64 << 20
-        var capacity = 1 << 20
-        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        var filled = 0
-        var unread = limit.map { $0 - offset } ?? Int.max
+        guard
+            let lines = TraceLineReader(
+                path: path, from: offset, to: limit, maxLineBytes: TraceReaderOptions.default.maxLineBytes,
+                chunkBytes: 1 << 20)
+        else { return false }
         while true {
-            if filled == capacity {
-                // One line fills the buffer: grow it, up to the reader's line limit.
-                guard capacity < maximumLine else { return false }
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                larger.update(from: buffer, count: filled)
-                buffer.deallocate()
-                buffer = larger
-                capacity *= 2
-            }
-            let count = unread == 0 ? 0 : posixRead(descriptor, buffer + filled, min(capacity - filled, unread))
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if count == 0 { return filled == 0 }  // a last line without "\n": full reader
-            filled += count
-            unread -= count
-            var start = 0
-            while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
-                let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                guard end > start, body(UnsafeBufferPointer(start: buffer + start, count: end - start)) else {
-                    return false
-                }
-                start = end + 1
-            }
-            if start > 0 {
-                memmove(buffer, buffer + start, filled - start)
-                filled -= start
+            switch lines.next() {
+            case .line(let base, let count, let terminated):
+                // A last line without "\n" is the full reader's to judge.
+                guard terminated, count > 0, body(UnsafeBufferPointer(start: base, count: count)) else { return false }
+            case .tooLong: return false
+            case .end: return lines.readError == nil
             }
         }
     }
@@ -101,9 +74,4 @@ public enum LeanTraceReader {
         else { return nil }
         return (header, reader.bytesRead)
     }
-}
-
-/// read(2), named apart from the `read` methods in scope where it is called.
-private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, bytes, count)
 }

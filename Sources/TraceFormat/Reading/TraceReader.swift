@@ -1,6 +1,6 @@
-// TraceReader: the streaming trace reader. Reads a file or standard input in chunks with
-// read(2), splits lines with memchr, and parses each line on the fast path; memory stays
-// bounded by the chunk size and the longest line, whatever the file size.
+// TraceReader: the streaming trace reader. Reads a file or standard input line by line
+// (TraceLineReader: chunks read with read(2), split with memchr) and parses each line on the
+// fast path; memory stays bounded by the chunk size and the longest line, whatever the file size.
 
 #if canImport(Glibc)
 import Glibc
@@ -54,25 +54,11 @@ public final class TraceReader: IteratorProtocol, Sequence {
     /// Records returned so far.
     @exclusivity(unchecked) public private(set) var recordCount = 0
     /// Bytes consumed so far.
-    @exclusivity(unchecked) public private(set) var bytesRead = 0
+    public var bytesRead: Int { lines.bytesRead }
     /// True once the reader met an error (see the type's documentation for what counts).
     public var hasErrors: Bool { errorCount > 0 }
 
-    private enum Source {
-        case descriptor(Int32, owned: Bool)
-        case memory([UInt8], offset: Int)
-    }
-
-    @exclusivity(unchecked) private var source: Source
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
-    /// Unconsumed bytes are `storage[start..<end]`; no newline lies in `storage[start..<searchFrom]`.
-    @exclusivity(unchecked) private var start = 0
-    @exclusivity(unchecked) private var end = 0
-    @exclusivity(unchecked) private var searchFrom = 0
-    @exclusivity(unchecked) private var atEndOfInput = false
-    /// Skipping the rest of an over-long line.
-    @exclusivity(unchecked) private var discardingLine = false
+    private let lines: TraceLineReader
     @exclusivity(unchecked) private var physicalLine = 0
     @exclusivity(unchecked) private var finished = false
     private let interner = StringInterner()
@@ -85,7 +71,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
         self.path = path
         self.options = options
         if path == "-" {
-            source = .descriptor(STDIN_FILENO, owned: false)
+            lines = TraceLineReader(descriptor: STDIN_FILENO, closing: false, maxLineBytes: options.maxLineBytes,
+                                    chunkBytes: options.chunkBytes)
         } else {
             let descriptor = posixOpenForReading(path)
             if descriptor < 0 { throw TraceReadError.cannotOpen(path: path, code: errno) }
@@ -94,10 +81,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 _ = posixClose(descriptor)
                 throw TraceReadError.cannotOpen(path: path, code: EISDIR)
             }
-            source = .descriptor(descriptor, owned: true)
+            lines = TraceLineReader(descriptor: descriptor, closing: true, maxLineBytes: options.maxLineBytes,
+                                    chunkBytes: options.chunkBytes)
         }
-        capacity = options.chunkBytes
-        storage = .allocate(capacity: capacity)
         if options.checksAcrossRecords { recordChecks = TraceRecordChecks() }
     }
 
@@ -105,15 +91,8 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = .default) {
         self.path = name
         self.options = options
-        source = .memory(bytes, offset: 0)
-        capacity = options.chunkBytes
-        storage = .allocate(capacity: capacity)
+        lines = TraceLineReader(bytes: bytes, maxLineBytes: options.maxLineBytes, chunkBytes: options.chunkBytes)
         if options.checksAcrossRecords { recordChecks = TraceRecordChecks() }
-    }
-
-    deinit {
-        storage.deallocate()
-        if case .descriptor(let descriptor, true) = source { _ = posixClose(descriptor) }
     }
 
     // MARK: Lines
@@ -149,8 +128,9 @@ public final class TraceReader: IteratorProtocol, Sequence {
 
     private func nextLine(scanning: Bool) -> ScannedLine? {
         while !finished {
-            switch nextRawLine() {
+            switch lines.next() {
             case .end:
+                reportReadFailure()
                 finish()
                 return nil
             case .tooLong:
@@ -159,6 +139,7 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 report(options.skipMalformedLines ? .warning : .error, line: physicalLine, column: nil,
                        TraceReader.overlongLineMessage(limit: options.maxLineBytes, skipped: options.skipMalformedLines))
             case .line(let base, let count, let terminated):
+                if !terminated { reportReadFailure() }
                 physicalLine += 1
                 if scanning && physicalLine > 1,
                     let scanned = RecordLineScanner.scan(base, count: count, interner: interner)
@@ -301,112 +282,17 @@ public final class TraceReader: IteratorProtocol, Sequence {
         return "\(bytes) bytes"
     }
 
-    // MARK: Buffering
+    // MARK: Reading
 
-    private enum RawLine {
-        case line(UnsafePointer<UInt8>, count: Int, terminated: Bool)
-        case tooLong
-        case end
-    }
-
-    /// The next line's bytes (without its newline), valid until the next call.
-    private func nextRawLine() -> RawLine {
-        while true {
-            if start < end, let newline = memchr(storage + searchFrom, 0x0A, end - searchFrom) {
-                let newlineIndex = storage.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                let lineStart = start
-                start = newlineIndex + 1
-                searchFrom = start
-                bytesRead += newlineIndex + 1 - lineStart
-                if discardingLine {
-                    discardingLine = false
-                    continue
-                }
-                return .line(UnsafePointer(storage + lineStart), count: newlineIndex - lineStart, terminated: true)
-            }
-            searchFrom = end
-            if discardingLine {
-                bytesRead += end - start
-                start = 0
-                end = 0
-                searchFrom = 0
-            } else if end - start > options.maxLineBytes {
-                discardingLine = true
-                return .tooLong
-            }
-            if atEndOfInput {
-                guard start < end else { return .end }
-                let lineStart = start
-                let count = end - start
-                bytesRead += count
-                start = end
-                searchFrom = end
-                return .line(UnsafePointer(storage + lineStart), count: count, terminated: false)
-            }
-            fill()
-        }
-    }
-
-    /// Moves the partial line to the front, grows the buffer if a line fills it, and reads more.
-    private func fill() {
-        if start > 0 {
-            let pending = end - start
-            if pending > 0 { storage.update(from: storage + start, count: pending) }
-            searchFrom -= start
-            end = pending
-            start = 0
-        }
-        if end == capacity {
-            let newCapacity = Swift.min(capacity * 2, options.maxLineBytes + options.chunkBytes)
-            guard newCapacity > capacity else {
-                // Cannot happen: a full buffer holds more than maxLineBytes, caught by the caller.
-                atEndOfInput = true
-                return
-            }
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            grown.update(from: storage, count: end)
-            storage.deallocate()
-            storage = grown
-            capacity = newCapacity
-        }
-        switch source {
-        case .descriptor(let descriptor, _):
-            while true {
-                let count = posixRead(descriptor, storage + end, capacity - end)
-                if count > 0 {
-                    end += count
-                    return
-                }
-                if count == 0 {
-                    atEndOfInput = true
-                    return
-                }
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                readFailure = reason
-                report(.error, line: physicalLine + 1, column: nil, "cannot read further: \(reason); the rest of the trace is missing")
-                atEndOfInput = true
-                return
-            }
-        case .memory(let bytes, let offset):
-            let count = Swift.min(capacity - end, bytes.count - offset)
-            if count <= 0 {
-                atEndOfInput = true
-                return
-            }
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                (storage + end).update(from: base + offset, count: count)
-            }
-            end += count
-            source = .memory(bytes, offset: offset + count)
-        }
+    /// Reports the read error that ended the input, once: the line being read is cut short.
+    private func reportReadFailure() {
+        guard readFailure == nil, let code = lines.readError else { return }
+        let reason = String(cString: strerror(code))
+        readFailure = reason
+        report(.error, line: physicalLine + 1, column: nil, "cannot read further: \(reason); the rest of the trace is missing")
     }
 }
 
 // File-scope wrappers: inside `TraceReader`, `read` and `close` would not name the system calls.
 private func posixOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
 private func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
