@@ -214,6 +214,36 @@ import Testing
         let text = try Self.run(["explain", alone]).output.replacingOccurrences(of: "\n    ", with: " ")
         #expect(text.contains("completeStateRestoration() once (1 unmatched, ignored: rule 45)"), "\(text)")
         #expect(text.contains("the counter stayed at 0: no extend was in effect"))
+        // summary shows it too, though the trace has no other life-cycle record.
+        let aloneSummary = try Self.run(["summary", alone, "--format", "json"])
+        let aloneDocument = try #require(try JSONSerialization.jsonObject(with: Data(aloneSummary.output.utf8)) as? [String: Any])
+        let aloneDeferred = try #require((aloneDocument["appLifecycle"] as? [String: Any])?["deferredRestoration"] as? [String: Int])
+        #expect(aloneDeferred["complete"] == 1 && aloneDeferred["ignored"] == 1 && aloneDeferred["extend"] == 0, "\(aloneDeferred)")
+    }
+
+    @Test("a registered object's fact takes its path from the B record when the E leaves it out")
+    func registeredObjectPathFromBegin() throws {
+        let lines = String(decoding: try Self.trace("Traces/registered-object-parents.jsonl"), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        // Every locate E without its path (an E may leave it out).
+        let stripped = lines.map { line -> String in
+            guard line.contains("\"ph\":\"E\""), line.contains("\"kind\":\"locate\""),
+                  let range = line.range(of: #","path":\[[^\]]*\]"#, options: .regularExpression) else { return line }
+            return line.replacingCharacters(in: range, with: "")
+        }
+        #expect(stripped != lines)
+        let trace = try Self.write(stripped, "registered-no-end-path")
+        #expect(try Self.run(["validate", trace]).status == 0)
+        let full = try Self.run(["explain", "Traces/registered-object-parents.jsonl", "--format", "json"]).output
+        let withoutEndPaths = try Self.run(["explain", trace, "--format", "json"]).output
+        func registered(_ json: String) throws -> [String] {
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let facts = try #require(document["lifecycle"] as? [[String: Any]])
+            return facts.filter { $0["topic"] as? String == "registeredObject" }.compactMap { $0["summary"] as? String }
+        }
+        let expected = try registered(full)
+        #expect(expected.contains { $0.contains("Tabs/Inbox/Draft") })
+        #expect(try registered(withoutEndPaths) == expected)
     }
 
     @Test("explain's text shows a save result's control characters as escapes, never raw")

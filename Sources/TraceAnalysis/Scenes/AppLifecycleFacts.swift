@@ -87,7 +87,7 @@ public struct AppLifecycleFacts: Sendable {
     private var launchCounter: Int?
     private var sessionCounters: [String: Int] = [:]
     /// Open `locate` spans of registered objects: their begin's line, path and restoration class.
-    private var openLocates: [Int64: (line: Int, restorationClass: String?)] = [:]
+    private var openLocates: [Int64: (line: Int, restorationClass: String?, path: [String]?)] = [:]
 
     public init() {}
 
@@ -155,9 +155,10 @@ public struct AppLifecycleFacts: Sendable {
             if record.phase == .begin, record[attribute: "objectKind"]?.stringValue == RestorableObjectKind.registeredObject.rawValue,
                let span = record.span
             {
-                openLocates[span] = (line, record[attribute: "restorationClass"]?.stringValue)
+                openLocates[span] = (line, record[attribute: "restorationClass"]?.stringValue, record.path)
             } else if record.phase == .end, let span = record.span, let begin = openLocates.removeValue(forKey: span),
-                      (record.path?.count ?? 0) > 1 || record.result != LocateResult.found.rawValue
+                      ((record.path ?? begin.path)?.count ?? 0) > 1 || record.result != LocateResult.found.rawValue
+                          || record.via != LocateStep.registered.rawValue
             {
                 // A registered object without a restorationParent that was found is what the
                 // app life cycle before rules 48–51 did: nothing to add to its report.
@@ -211,7 +212,12 @@ public struct AppLifecycleFacts: Sendable {
     /// extend, which UIKit ignores (rule 45), in the app life cycle or a scene's.
     static func isUnmatchedComplete(_ record: TraceRecord) -> Bool {
         guard record.kind == .error, let message = record.message else { return false }
-        return message.hasPrefix("completeStateRestoration") && message.contains("without a matching extendStateRestoration")
+        return isUnmatchedComplete(message: message)
+    }
+
+    /// Whether an `error` record's message is that of an unmatched `completeStateRestoration`.
+    static func isUnmatchedComplete(message: String) -> Bool {
+        message.hasPrefix("completeStateRestoration") && message.contains("without a matching extendStateRestoration")
     }
 
     private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
@@ -235,9 +241,12 @@ public struct AppLifecycleFacts: Sendable {
     }
 
     /// A registered object's path (through its restorationParent, rule 49) and how it was found (rule 50).
-    private func registeredObject(_ end: TraceRecord, begin: (line: Int, restorationClass: String?), line: Int) -> AppLifecycleFact {
-        let path = end.path ?? []
-        var summary = name(end.path)
+    private func registeredObject(_ end: TraceRecord, begin: (line: Int, restorationClass: String?, path: [String]?),
+                                  line: Int) -> AppLifecycleFact {
+        // An `E` may leave its path out; the `B` always has it.
+        let objectPath = end.path ?? begin.path
+        let path = objectPath ?? []
+        var summary = name(objectPath)
         summary += path.count > 1
             ? " has the path of its restorationParent " + PathText.display(Array(path.dropLast())) + " plus its identifier (rule 49)"
             : " has a one-element path: no restorationParent, or one UIKit ignored (rule 49)"
@@ -254,6 +263,6 @@ public struct AppLifecycleFacts: Sendable {
             summary += "; at relaunch nothing was registered with its identifier and it has no objectRestorationClass, "
                 + "so it was not restored (rule 50)"
         }
-        return AppLifecycleFact(topic: .registeredObject, path: end.path, summary: summary, lines: [begin.line, line])
+        return AppLifecycleFact(topic: .registeredObject, path: objectPath, summary: summary, lines: [begin.line, line])
     }
 }

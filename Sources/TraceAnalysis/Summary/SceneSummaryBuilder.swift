@@ -44,10 +44,11 @@ public struct SceneSummaryBuilder: Sendable {
     }
 
     /// True when a summary with these statistics has an app-life-cycle section: a process
-    /// exit, a device lock, a warning, deferred restoration, `ignoreSnapshot`, developer mode,
-    /// or a secure-coding violation.
+    /// exit, a device lock, a warning, deferred restoration (an unmatched complete's error among
+    /// the errors summary keeps too), `ignoreSnapshot`, developer mode, or a secure-coding violation.
     public static func wantsAppLifecycle(_ summary: TraceSummary) -> Bool {
         summary.secureCodingViolations > 0 || summary.instants.contains { appLifecycleKinds.contains(RecordKind($0.name)) }
+            || summary.errors.contains { AppLifecycleFacts.isUnmatchedComplete(message: $0.message) }
     }
 
     /// Takes the next record, in trace order.
