@@ -59,8 +59,13 @@ public final class GraphvizRenderer: @unchecked Sendable {
     /// an SVG render of an equal graph draws that layout instead of laying it out again (a view
     /// that checks its page's shape then renders what it checked pays for one layout, not two).
     private var previousLayoutSource: Graph?
-    /// How many renders drew a layout ``layoutSize(_:)`` made (for tests).
-    private(set) var layoutsReused = 0
+    /// How many renders drew a layout ``layoutSize(_:)`` made (for tests), read under the lock.
+    private var reusedLayoutCount = 0
+    var layoutsReused: Int {
+        restoretrace_libgvc_lock()
+        defer { restoretrace_libgvc_unlock() }
+        return reusedLayoutCount
+    }
 
     private init() {}
 
@@ -137,7 +142,7 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if format == .svg, let source, let laidOut = previousGraph, previousLayoutSource == source {
             graph = laidOut
             previousLayoutSource = nil
-            layoutsReused += 1
+            reusedLayoutCount += 1
         } else {
             previousLayoutSource = nil
             log.reset()
