@@ -349,23 +349,27 @@ def built_restoretrace(schema, tally):
     return binary
 
 
+def check_json_run(validator, binary, arguments, where, tally):
+    """Runs restoretrace with `arguments`; its output must be JSON that follows `validator`'s schema."""
+    run = subprocess.run([str(binary)] + arguments, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if run.returncode != 0:
+        tally.fail(where, f"exit {run.returncode}: {run.stderr.strip()}")
+        return
+    try:
+        problem = first_error(validator, json.loads(run.stdout))
+    except json.JSONDecodeError as error:
+        problem = f"not JSON: {error.msg}"
+    tally.fail(where, problem) if problem else tally.ok(where)
+
+
 def check_explain_output(validator, traces, tally):
     """`restoretrace explain --format json` on each trace must follow the explain schema."""
     binary = built_restoretrace(EXPLAIN_SCHEMA, tally)
     if binary is None:
         return
     for path in traces:
-        where = f"explain --format json {relative(path)}"
-        run = subprocess.run([str(binary), "explain", str(path), "--format", "json"], cwd=ROOT, capture_output=True,
-                             text=True, timeout=120)
-        if run.returncode != 0:
-            tally.fail(where, f"exit {run.returncode}: {run.stderr.strip()}")
-            continue
-        try:
-            problem = first_error(validator, json.loads(run.stdout))
-        except json.JSONDecodeError as error:
-            problem = f"not JSON: {error.msg}"
-        tally.fail(where, problem) if problem else tally.ok(where)
+        check_json_run(validator, binary, ["explain", str(path), "--format", "json"],
+                       f"explain --format json {relative(path)}", tally)
 
 
 def check_summary_output(validator, traces, tally):
@@ -382,17 +386,8 @@ def check_summary_output(validator, traces, tally):
         return
     for path in traces:
         for extra in ([], ["--by", "class"]):
-            where = f"summary --format json {' '.join(extra + [str(relative(path))])}"
-            run = subprocess.run([str(binary), "summary", str(path), "--format", "json"] + extra, cwd=ROOT,
-                                 capture_output=True, text=True, timeout=120)
-            if run.returncode != 0:
-                tally.fail(where, f"exit {run.returncode}: {run.stderr.strip()}")
-                continue
-            try:
-                problem = first_error(validator, json.loads(run.stdout))
-            except json.JSONDecodeError as error:
-                problem = f"not JSON: {error.msg}"
-            tally.fail(where, problem) if problem else tally.ok(where)
+            check_json_run(validator, binary, ["summary", str(path), "--format", "json"] + extra,
+                           f"summary --format json {' '.join(extra + [str(relative(path))])}", tally)
 
 
 def main():
