@@ -40,10 +40,8 @@ private struct TraceTableScanner {
     let limits: TraceTableLimits
     let maxLineBytes: Int
     var checksAcrossRecords = true
-    /// The kept attribute names, compared eight bytes at a time.
-    let names: [KeptName]
-    /// Kept names longer than 24 bytes (none of the diagrams'), compared byte by byte.
-    let longNames: [(slot: Int, bytes: [UInt8])]
+    /// The kept attribute names, matched from their bytes.
+    let names: KeptAttributeNames
 
     private var strings = RawTextTable()
     private var arrays = RawTextTable()
@@ -54,35 +52,13 @@ private struct TraceTableScanner {
     /// Where each row's path text is (``PathTexts/pack(start:count:)``), for its span's end.
     private var rowPathTexts: [UInt64] = []
 
-    /// A kept attribute name: its length and its bytes as three little-endian words (zeros past the end).
-    struct KeptName {
-        var slot: Int
-        var count: Int
-        var words: (UInt64, UInt64, UInt64)
-    }
-
     init(base: UnsafePointer<UInt8>, count: Int, keptAttributes: [String], limits: TraceTableLimits, maxLineBytes: Int) {
         self.base = base
         self.count = count
         self.keptAttributes = keptAttributes
         self.limits = limits
         self.maxLineBytes = maxLineBytes
-        var names: [KeptName] = []
-        var longNames: [(slot: Int, bytes: [UInt8])] = []
-        for (slot, name) in keptAttributes.enumerated() {
-            let bytes = Array(name.utf8)
-            // A name given twice keeps its first slot, as the table built from records does.
-            guard !keptAttributes[..<slot].contains(name) else { continue }
-            guard bytes.count <= 24 else {
-                longNames.append((slot, bytes))
-                continue
-            }
-            var words: [UInt64] = [0, 0, 0]
-            for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << UInt64(index % 8 * 8) }
-            names.append(KeptName(slot: slot, count: bytes.count, words: (words[0], words[1], words[2])))
-        }
-        self.names = names
-        self.longNames = longNames
+        names = KeptAttributeNames(keptAttributes)
         pending.reserveCapacity(8)
     }
 
@@ -172,31 +148,15 @@ private struct TraceTableScanner {
     /// Notes a kept attribute of the line being scanned (`count` bytes at `line`); false for a
     /// key the scanner cannot name from its bytes (one with an escape).
     private mutating func take(_ member: ScannedMember, line: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let nameStart = member.keyStart + 1
-        let nameCount = member.keyEnd - member.keyStart - 2
-        if nameCount <= 24 {
-            let text = JSONScanner(base: line, count: count)
-            let first = text.word(at: nameStart) & JSONScanner.lowBytesMask(nameCount)
-            for kept in names where kept.count == nameCount && kept.words.0 == first {
-                if nameCount > 8 {
-                    let second = text.word(at: nameStart + 8)
-                    guard second & JSONScanner.lowBytesMask(nameCount - 8) == kept.words.1 else { continue }
-                }
-                if nameCount > 16 {
-                    let third = text.word(at: nameStart + 16)
-                    guard third & JSONScanner.lowBytesMask(nameCount - 16) == kept.words.2 else { continue }
-                }
-                pending.append((kept.slot, member.valueStart, member.valueEnd))
-                return true
-            }
-        } else {
-            for kept in longNames where kept.bytes.count == nameCount && memcmp(line + nameStart, kept.bytes, nameCount) == 0 {
-                pending.append((kept.slot, member.valueStart, member.valueEnd))
-                return true
-            }
+        switch names.match(member, in: line, count: count) {
+        case .kept(let slot):
+            pending.append((slot, member.valueStart, member.valueEnd))
+            return true
+        case .other:
+            return true
+        case .escaped:
+            return false
         }
-        for index in nameStart ..< nameStart + nameCount where line[index] == UInt8(ascii: "\\") { return false }
-        return true
     }
 
     /// The number of the JSON string whose text (quotes included) is at `start`.

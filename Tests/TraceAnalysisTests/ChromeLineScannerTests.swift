@@ -77,10 +77,30 @@ import TraceFormat
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","type":"header"}"#,  // a header marker
         #"{"seq":1,"ts":2,"ph":"B","kind":"encode"}"#,  // a span without its id
         #"{"seq":1,"ts":2,"ph":"i"}"#,  // no kind
-        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude"} "#,  // text after the object
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude"} x"#,  // text after the object
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a", "b"]}"#,  // whitespace in a copied path
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a\/b"]}"#,  // an escape in a copied path
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","class":"C\u0044"}"#,  // an escape in a copied class
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x" :1}"#,  // whitespace in a copied member
     ])
     func refusesUnusualText(line: String) {
         #expect(Self.scan(line) == nil)
+    }
+
+    @Test("a line the scanner takes gives the record the full reader gives", arguments: [
+        #"{"seq":1,"ts":2,"ph":"B","span":1,"kind":"enc\"ode","path":["A","B"],"class":"C"}"#,  // an escaped kind
+        #"{"seq":1,"ts":2,"ph":"i","kind":"appExtension","thread":"w\n","session":"S1","session":"S2"}"#,
+        #" { "seq" : 1, "ts" : 2, "ph" : "i" , "kind" : "exclude" , "a":1,  "b":[true] } "#,  // whitespace between members
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":[],"x":{"y":[1,2.5,null,-7]}}"#,
+    ])
+    func sameRecordAsFullReader(line: String) throws {
+        let expected = ChromeRecord(try #require(LeanTraceReaderTests.fullRecord(line, keeping: nil)))
+        let record = try #require(Self.scan(line))
+        #expect(record.seq == expected.seq && record.ts == expected.ts && record.phase == expected.phase)
+        #expect(record.span == expected.span && record.kind == expected.kind && record.thread == expected.thread)
+        #expect(record.session == expected.session && record.pathComponentCount == expected.pathComponentCount)
+        #expect(record.hasClass == expected.hasClass && record.pathEnd == expected.pathEnd && record.classEnd == expected.classEnd)
+        #expect(String(decoding: record.text, as: UTF8.self) == String(decoding: expected.text, as: UTF8.self))
     }
 
     @Test("a file with one unusual line is handed back whole, and the full reader exports it")

@@ -1,6 +1,7 @@
-// Tests of the fast path: LeanRecordScanner keeps exactly the fields summary and diff use and
-// refuses unusual lines; LeanTraceReader gives the same results as the full reader, and hands
-// back to it (nil) whenever a line needs a proper diagnosis.
+// Tests of the fast path: the record-line scanner's records keep exactly the fields summary and
+// diff use, as the full reader gives them, and unusual lines are declined; LeanTraceReader gives
+// the same results as the full reader, and hands back to it (nil) whenever a line needs a
+// proper diagnosis.
 
 import Foundation
 import Testing
@@ -8,9 +9,19 @@ import Testing
 import TraceFormat
 
 @Suite struct LeanTraceReaderTests {
-    static func scan(_ line: String) -> TraceRecord? {
-        var bytes = Array(line.utf8)
-        return bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0)) }
+    static func scan(_ line: String) -> TraceRecord? { scan(Array(line.utf8)) }
+
+    static func scan(_ bytes: [UInt8], wantsEndPath: (Int64) -> Bool = { _ in true }) -> TraceRecord? {
+        bytes.withUnsafeBufferPointer { LeanTraceReader.record($0, interner: StringInterner(), wantsEndPath: wantsEndPath) }
+    }
+
+    /// The record the full reader reads from `line` after a header, keeping the fast path's
+    /// attributes (or those named, or all with nil).
+    static func fullRecord(_ line: String, keeping kept: Set<String>? = Set(LeanTraceReader.keptAttributes.names)) -> TraceRecord? {
+        let bytes = Array((#"{"type":"header","format":"restoretrace/1","clock":"ns"}"# + "\n" + line + "\n").utf8)
+        let reader = TraceReader(bytes: bytes, options: TraceReaderOptions(keptAttributes: kept))
+        guard case .header? = reader.next(), case .record(let record)? = reader.next(), reader.errorCount == 0 else { return nil }
+        return record
     }
 
     /// Writes `header` and `records` as a JSONL file with the trace format's own encoder.
@@ -48,20 +59,34 @@ import TraceFormat
     }
 
     @Test("unusual lines are left to the full reader", arguments: [
-        #"{"seq":1,"ts":2,"ph":"B","span":1,"kind":"enc\"ode"}"#,  // an escape in a kept string
         #"{"seq":1,"ts":2.5,"ph":"B","span":1,"kind":"encode"}"#,  // a fraction
         #"{"seq":1,"ts":2,"ph":"B","kind":"encode"}"#,  // a span without its id
         #"{"seq":1,"ts":2,"ph":"X","span":1,"kind":"encode"}"#,  // an unknown phase
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude"} trailing"#,  // text after the object
-        #"{"seq":1,"ts":2,"ph":"i","kind":""}"#,  // an empty kind
         #"{"seq":99999999999999999999,"ts":2,"ph":"i","kind":"exclude"}"#,  // overflow
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a",3]}"#,  // a non-string path item
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","ts":5}"#,  // a repeated core field (validate refuses it)
-        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","via":"a","via":"b"}"#,  // a repeated kept attribute
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","vi\u0061":"a"}"#,  // an escaped key
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","type":"header"}"#,  // a header marker
+        #"{"seq":1,"ts":2,"ph":"i","kind":7}"#,  // a kind that is not a string
         "",
     ])
     func refusesUnusualLines(line: String) {
         #expect(Self.scan(line) == nil)
+    }
+
+    @Test("a line the scanner takes gives the record the full reader gives", arguments: [
+        #"{"seq":1,"ts":2,"ph":"B","span":1,"kind":"enc\"ode","path":["A\u00e9","B"],"class":"C\tD"}"#,  // escapes
+        #"{"seq":1,"ts":2,"ph":"i","kind":""}"#,  // an empty kind
+        #"{"seq":1,"ts":2,"ph":"i","kind":"appExtension","thread":"w\n"}"#,  // an unknown kind
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","via":"a","via":"b"}"#,  // a repeated kept attribute
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","via":5,"result":false,"reason":null,"message":{"m":[1]}}"#,
+        #" { "seq" : 1, "ts" : 2, "ph" : "i" , "kind" : "exclude" , "result" : "a\/b" } "#,  // whitespace
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","keys":["a"],"children":[["x"]],"x":{"y":[1,2.5e3,null]}}"#,
+    ])
+    func sameRecordAsFullReader(line: String) throws {
+        let expected = try #require(Self.fullRecord(line))
+        #expect(Self.scan(line) == expected)
     }
 
     @Test("invalid UTF-8 in a member name or a skipped value is left to the full reader, which refuses it as validate does")
@@ -71,8 +96,8 @@ import TraceFormat
             start + [0x22, 0xFF, 0x22] + Array(":1}".utf8),  // a name that is not UTF-8
             start + Array(#""x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),  // a skipped value that is not UTF-8
         ]
-        for var line in lines {
-            #expect(line.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0)) } == nil)
+        for line in lines {
+            #expect(Self.scan(line) == nil)
         }
         // Valid non-ASCII text in a skipped value stays on the fast path.
         #expect(Self.scan(#"{"seq":1,"ts":2,"ph":"i","kind":"exclude","x":"café 設定"}"#) != nil)
@@ -102,9 +127,8 @@ import TraceFormat
     @Test("an E record's path and class are skipped unless its B record had no path")
     func endPathOnlyWhenNeeded() throws {
         let line = #"{"seq":1,"ts":2,"ph":"E","span":4,"kind":"decode","path":["A"],"class":"C"}"#
-        var bytes = Array(line.utf8)
-        let skipped = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { _ in false }) }
-        let kept = bytes.withUnsafeMutableBufferPointer { LeanRecordScanner.parse(UnsafeBufferPointer($0), wantsEndPath: { $0 == 4 }) }
+        let skipped = Self.scan(Array(line.utf8), wantsEndPath: { _ in false })
+        let kept = Self.scan(Array(line.utf8), wantsEndPath: { $0 == 4 })
         #expect(skipped?.path == nil && skipped?.className == nil)
         #expect(kept?.path == ["A"])
         let records = [

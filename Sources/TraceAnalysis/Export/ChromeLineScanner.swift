@@ -1,8 +1,9 @@
-// ChromeLineScanner: the fast path of `export --to chrome` for trace files. Parses a record
-// line's bytes straight into a ChromeRecord, copying the path, class and attribute text as it
-// stands. It accepts only lines whose text is already exactly what JSONByteWriter would write
-// (no whitespace, no escapes, ASCII strings, integers only), so copying gives byte-identical
-// output; anything else returns nil and the caller exports the file through TraceReader.
+// ChromeLineScanner: the fast path of `export --to chrome` for trace files. The record-line
+// scanner every reader shares checks the line and finds its parts; the path, class and
+// attribute text then go into a ChromeRecord as they stand. Only text that is already exactly
+// what JSONByteWriter would write (no whitespace, no escapes, ASCII strings, numbers as Swift
+// writes them back) is copied, so copying gives byte-identical output; anything else returns
+// nil and the caller exports the file through TraceReader.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,280 +16,148 @@ import TraceFormat
 
 enum ChromeLineScanner {
     /// The record on `line`, or nil when the full reader must read the line. nil never means
-    /// the line is wrong.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> ChromeRecord? {
-        var cursor = Cursor(bytes: line)
-        return cursor.record()
+    /// the line is wrong. The thread's and an unknown kind's strings come through `interner`.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, interner: StringInterner? = nil) -> ChromeRecord? {
+        guard let base = line.baseAddress else { return nil }
+        var session: String?
+        // Attributes as runs of adjacent members (`"a":1,"b":2`); usually one run per line.
+        var attributeRun: Range<Int>?
+        var earlierRuns: [Range<Int>] = []
+        let scanned = RecordLineScanner.scan(base, count: line.count, interner: interner, unknownKinds: true) { member in
+            guard isCanonical(line, from: member.keyStart, to: member.valueEnd) else { return false }
+            // `session` stays an attribute; its (first) string also picks the record's track, as
+            // the full reader's record does.
+            if session == nil, member.keyEnd - member.keyStart == 9, base[member.valueStart] == UInt8(ascii: "\""),
+                memcmp(base + member.keyStart, "\"session\"", 9) == 0
+            {
+                session = String(decoding: UnsafeBufferPointer(rebasing: line[(member.valueStart + 1)..<(member.valueEnd - 1)]),
+                                 as: UTF8.self)
+            }
+            if let run = attributeRun, run.upperBound + 1 == member.keyStart {
+                attributeRun = run.lowerBound..<member.valueEnd
+            } else {
+                if let run = attributeRun { earlierRuns.append(run) }
+                attributeRun = member.keyStart..<member.valueEnd
+            }
+            return true
+        }
+        guard let record = scanned, let kind = RecordLineScanner.kind(of: record, in: base, interner: interner) else {
+            return nil
+        }
+        // The path's components without their quotes, and the class's text without its quotes.
+        var pathComponentCount = -1
+        var pathText = UnsafeBufferPointer(rebasing: line[0..<0])
+        if record.pathEnd > record.pathStart {
+            guard isCanonical(line, from: record.pathStart, to: record.pathEnd) else { return nil }
+            if record.pathEnd - record.pathStart == 2 {
+                pathComponentCount = 0  // []
+            } else {
+                pathText = UnsafeBufferPointer(rebasing: line[(record.pathStart + 2)..<(record.pathEnd - 2)])
+                pathComponentCount = 1  // and one more for each separator below
+            }
+        }
+        let hasClass = record.classEnd > record.classStart
+        var classText = UnsafeBufferPointer(rebasing: line[0..<0])
+        if hasClass {
+            guard isCanonical(line, from: record.classStart, to: record.classEnd) else { return nil }
+            classText = UnsafeBufferPointer(rebasing: line[(record.classStart + 1)..<(record.classEnd - 1)])
+        }
+        var capacity = pathText.count + classText.count + (attributeRun.map { $0.count + 1 } ?? 0)
+        for run in earlierRuns { capacity += run.count + 1 }
+        var text: [UInt8] = []
+        text.reserveCapacity(capacity)
+        // Components joined by "/": each `","` separator of the array becomes "/".
+        var segmentStart = 0
+        var position = 0
+        while position < pathText.count {
+            guard pathText[position] == UInt8(ascii: "\"") else {
+                position += 1
+                continue
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart..<position]))
+            text.append(UInt8(ascii: "/"))
+            pathComponentCount += 1
+            position += 3
+            segmentStart = position
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart...]))
+        let pathEnd = text.count
+        text.append(contentsOf: classText)
+        let classEnd = text.count
+        for run in earlierRuns {
+            text.append(UInt8(ascii: ","))
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: line[run]))
+        }
+        if let attributeRun {
+            text.append(UInt8(ascii: ","))
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: line[attributeRun]))
+        }
+        return ChromeRecord(
+            seq: record.seq, ts: record.ts, phase: record.phase, span: record.spanID, kind: kind, thread: record.thread,
+            session: session, pathComponentCount: pathComponentCount, hasClass: hasClass, text: text,
+            pathEnd: pathEnd, classEnd: classEnd)
     }
 
-    /// The kinds of `restoretrace/1`, reused instead of decoding their names again.
-    private static let knownKinds: [(bytes: [UInt8], kind: RecordKind)] = RecordKind.known.map { (Array($0.rawValue.utf8), $0) }
-
-    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordKind {
-        for known in knownKinds where known.bytes.count == bytes.count {
-            if known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return known.kind
+    /// Whether `line[start..<end]`, JSON text the scanner has checked, is written exactly as
+    /// JSONByteWriter writes it: no whitespace outside strings, strings of ASCII without escapes,
+    /// numbers as ``isCanonicalNumber(_:from:to:)`` says.
+    static func isCanonical(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\"") {
+                let close = JSONStringBytes.firstSpecial(in: line, from: index + 1, stopAtNonASCII: true)
+                guard close < end, line[close] == UInt8(ascii: "\"") else { return false }
+                index = close + 1
+            } else if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+                var tokenEnd = index + 1
+                while tokenEnd < end, isNumberByte(line[tokenEnd]) { tokenEnd += 1 }
+                guard isCanonicalNumber(line, from: index, to: tokenEnd) else { return false }
+                index = tokenEnd
+            } else if byte <= 0x20 {
+                return false  // whitespace
+            } else {
+                index += 1  // a bracket, a brace, a comma, a colon, or a letter of true, false, null
             }
         }
-        return RecordKind(String(decoding: bytes, as: UTF8.self))
+        return true
     }
 
-    private struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
 
-        private enum Field: UInt16 {
-            case seq = 1, ts = 2, ph = 4, span = 8, kind = 16, path = 32, className = 64, thread = 128, type = 256
+    /// Whether the number `line[start..<end]` (valid JSON) is written as Swift writes it back:
+    /// an integer of at most 18 digits other than -0, or a fraction as `Double.description`
+    /// writes it: at most 15 significant digits (so the digits round-trip), no exponent, at
+    /// least 0.1 (or 0.0), no trailing zero except a lone `.0`.
+    static func isCanonicalNumber(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        let negative = line[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        while index < end, line[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        let integerDigits = index - integerStart
+        let integerIsZero = line[integerStart] == UInt8(ascii: "0")
+        if index == end {
+            return integerDigits <= 18 && !(negative && integerIsZero)
         }
-
-        mutating func record() -> ChromeRecord? {
-            guard take(UInt8(ascii: "{")) else { return nil }
-            var seen: UInt16 = 0
-            var seq: Int64 = 0
-            var ts: Int64 = 0
-            var phase = Phase.instant
-            var span: Int64?
-            var kind = RecordKind("")
-            var thread: String?
-            var session: String?
-            var pathComponentCount = -1
-            var pathText: UnsafeBufferPointer<UInt8>?
-            var classText: UnsafeBufferPointer<UInt8>?
-            // Attributes as runs of adjacent members (`"a":1,"b":2`); usually one run per line.
-            var attributeRun: Range<Int>?
-            var earlierRuns: [Range<Int>] = []
-            while true {
-                let keyStart = index
-                guard let key = plainString() else { return nil }
-                guard take(UInt8(ascii: ":")) else { return nil }
-                if let field = Cursor.field(key) {
-                    guard seen & field.rawValue == 0 else { return nil }
-                    seen |= field.rawValue
-                    switch field {
-                    case .seq: guard let value = coreInteger() else { return nil }; seq = value
-                    case .ts: guard let value = coreInteger() else { return nil }; ts = value
-                    case .span: guard let value = coreInteger() else { return nil }; span = value
-                    case .ph:
-                        guard let value = plainString(), value.count == 1, let letter = Phase(letter: value[0])
-                        else { return nil }
-                        phase = letter
-                    case .kind:
-                        guard let value = plainString(), value.count > 0 else { return nil }
-                        kind = ChromeLineScanner.kind(value)
-                    case .path:
-                        let start = index + 1
-                        guard let count = plainStringArray() else { return nil }
-                        pathComponentCount = count
-                        pathText = count == 0 ? UnsafeBufferPointer(rebasing: bytes[start..<start]) : nil
-                        if count > 0 { pathText = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(index - 2)]) }
-                    case .className:
-                        guard let value = plainString() else { return nil }
-                        classText = value
-                    case .thread:
-                        guard let value = plainString() else { return nil }
-                        thread = String(decoding: value, as: UTF8.self)
-                    case .type: return nil  // the header marker, or a record the full reader should judge
-                    }
-                } else {
-                    let valueStart = index
-                    guard canonicalValue(depth: 1) else { return nil }
-                    // `session` stays an attribute; its string also picks the record's track.
-                    if key.count == 7, Cursor.equal(key, "session"), bytes[valueStart] == UInt8(ascii: "\"") {
-                        session = String(decoding: UnsafeBufferPointer(rebasing: bytes[(valueStart + 1)..<(index - 1)]), as: UTF8.self)
-                    }
-                    if let run = attributeRun, run.upperBound + 1 == keyStart {
-                        attributeRun = run.lowerBound..<index
-                    } else {
-                        if let run = attributeRun { earlierRuns.append(run) }
-                        attributeRun = keyStart..<index
-                    }
-                }
-                if take(UInt8(ascii: ",")) { continue }
-                guard take(UInt8(ascii: "}")), index == bytes.count else { return nil }
-                break
-            }
-            let required = Field.seq.rawValue | Field.ts.rawValue | Field.ph.rawValue | Field.kind.rawValue
-            guard seen & required == required, phase == .instant || span != nil else { return nil }
-            var capacity = (pathText?.count ?? 0) + (classText?.count ?? 0) + (attributeRun.map { $0.count + 1 } ?? 0)
-            for run in earlierRuns { capacity += run.count + 1 }
-            var text: [UInt8] = []
-            text.reserveCapacity(capacity)
-            if let pathText {
-                // Components joined by "/": each `","` separator of the array becomes "/".
-                var segmentStart = 0
-                var position = 0
-                while position < pathText.count {
-                    guard pathText[position] == UInt8(ascii: "\"") else {
-                        position += 1
-                        continue
-                    }
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart..<position]))
-                    text.append(UInt8(ascii: "/"))
-                    position += 3
-                    segmentStart = position
-                }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: pathText[segmentStart...]))
-            }
-            let pathEnd = text.count
-            if let classText { text.append(contentsOf: classText) }
-            let classEnd = text.count
-            for run in earlierRuns {
-                text.append(UInt8(ascii: ","))
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
-            }
-            if let attributeRun {
-                text.append(UInt8(ascii: ","))
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[attributeRun]))
-            }
-            return ChromeRecord(
-                seq: seq, ts: ts, phase: phase, span: span, kind: kind, thread: thread, session: session,
-                pathComponentCount: pathComponentCount, hasClass: classText != nil, text: text,
-                pathEnd: pathEnd, classEnd: classEnd)
+        // A fraction (JSON allows no leading zeros, so `integerIsZero` means "0.").
+        guard line[index] == UInt8(ascii: ".") else { return false }  // an exponent
+        index += 1
+        let fractionStart = index
+        while index < end, line[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        let fractionDigits = index - fractionStart
+        guard index == end else { return false }  // an exponent
+        let lastFraction = line[end - 1]
+        if fractionDigits == 1 && lastFraction == UInt8(ascii: "0") {
+            return !(negative && integerIsZero) && integerDigits <= 14  // 12.0 and 0.0; not -0.0
         }
-
-        private static func field(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
-            switch key.count {
-            case 2: return equal(key, "ts") ? .ts : equal(key, "ph") ? .ph : nil
-            case 3: return equal(key, "seq") ? .seq : nil
-            case 4:
-                return equal(key, "span") ? .span : equal(key, "kind") ? .kind : equal(key, "path") ? .path
-                    : equal(key, "type") ? .type : nil
-            case 5: return equal(key, "class") ? .className : nil
-            case 6: return equal(key, "thread") ? .thread : nil
-            default: return nil
-            }
+        guard lastFraction != UInt8(ascii: "0") else { return false }
+        if integerIsZero {
+            return line[fractionStart] != UInt8(ascii: "0") && fractionDigits <= 15
         }
-
-        private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-            literal.withUTF8Buffer { expected in memcmp(expected.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-        }
-
-        private mutating func take(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        /// A string of printable ASCII without escapes; returns its contents (no quotes).
-        private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = index
-            index = JSONStringBytes.firstSpecial(in: bytes, from: start, stopAtNonASCII: true)
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            index += 1
-            return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
-        }
-
-        /// `["a","b"]` of plain strings, with no whitespace; returns how many strings.
-        private mutating func plainStringArray() -> Int? {
-            guard take(UInt8(ascii: "[")) else { return nil }
-            if take(UInt8(ascii: "]")) { return 0 }
-            var count = 0
-            while true {
-                guard plainString() != nil else { return nil }
-                count += 1
-                if take(UInt8(ascii: ",")) { continue }
-                return take(UInt8(ascii: "]")) ? count : nil
-            }
-        }
-
-        /// An integer the full reader reads the same: `-`?, no leading zeros, at most 18 digits.
-        private mutating func integer() -> Int64? {
-            let negative = take(UInt8(ascii: "-"))
-            let start = index
-            var value: Int64 = 0
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                value = value &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            let digits = index - start
-            guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-            if negative && value == 0 { return nil }
-            if index < bytes.count {
-                let next = bytes[index]
-                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E") else { return nil }
-            }
-            return negative ? -value : value
-        }
-
-        /// A `seq`, `ts` or `span`: an integer within ±(2^53 - 1), beyond which the full reader
-        /// refuses it (a JSON reader that reads numbers as doubles could not tell it apart).
-        private mutating func coreInteger() -> Int64? {
-            guard let value = integer(), value.magnitude <= UInt64(TraceRecord.largestExactInteger) else { return nil }
-            return value
-        }
-
-        /// An integer (see ``integer()``), or a number with a fraction written exactly as Swift's
-        /// `Double.description` writes it back: at most 15 significant digits (so the digits
-        /// round-trip), no exponent, at least 0.1 (or 0.0), no trailing zero except a lone `.0`.
-        private mutating func canonicalNumber() -> Bool {
-            let start = index
-            guard integer() != nil else {
-                // integer() refuses a fraction: look at it here.
-                index = start
-                let negative = take(UInt8(ascii: "-"))
-                let integerStart = index
-                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-                let integerDigits = index - integerStart
-                guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0"),
-                    take(UInt8(ascii: "."))
-                else { return false }
-                let fractionStart = index
-                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-                let fractionDigits = index - fractionStart
-                guard fractionDigits > 0 else { return false }
-                if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                    return false
-                }
-                let integerIsZero = bytes[integerStart] == UInt8(ascii: "0")
-                let lastFraction = bytes[index - 1]
-                if fractionDigits == 1 && lastFraction == UInt8(ascii: "0") {
-                    return !(negative && integerIsZero) && integerDigits <= 14  // 12.0 and 0.0; not -0.0
-                }
-                guard lastFraction != UInt8(ascii: "0") else { return false }
-                if integerIsZero {
-                    return bytes[fractionStart] != UInt8(ascii: "0") && fractionDigits <= 15
-                }
-                return integerDigits + fractionDigits <= 15
-            }
-            return true
-        }
-
-        /// Moves past a value whose text is exactly what JSONByteWriter.value writes for it.
-        private mutating func canonicalValue(depth: Int) -> Bool {
-            guard index < bytes.count, depth < 64 else { return false }
-            switch bytes[index] {
-            case UInt8(ascii: "\""): return plainString() != nil
-            case UInt8(ascii: "["):
-                index += 1
-                if take(UInt8(ascii: "]")) { return true }
-                while true {
-                    guard canonicalValue(depth: depth + 1) else { return false }
-                    if take(UInt8(ascii: ",")) { continue }
-                    return take(UInt8(ascii: "]"))
-                }
-            case UInt8(ascii: "{"):
-                index += 1
-                if take(UInt8(ascii: "}")) { return true }
-                while true {
-                    guard plainString() != nil, take(UInt8(ascii: ":")), canonicalValue(depth: depth + 1) else { return false }
-                    if take(UInt8(ascii: ",")) { continue }
-                    return take(UInt8(ascii: "}"))
-                }
-            case UInt8(ascii: "t"): return literal("true")
-            case UInt8(ascii: "f"): return literal("false")
-            case UInt8(ascii: "n"): return literal("null")
-            default: return canonicalNumber()
-            }
-        }
-
-        private mutating func literal(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard bytes.count - index >= count,
-                word.withUTF8Buffer({ memcmp($0.baseAddress!, bytes.baseAddress! + index, count) == 0 })
-            else { return false }
-            index += count
-            return true
-        }
+        return integerDigits + fractionDigits <= 15
     }
 }

@@ -50,8 +50,9 @@ public struct ChromeTraceExporter: TraceExporter {
         var exporter = try ChromeTraceExporter(header: header, output: try makeOutput())
         var failure: ExportError?
         var checks = TraceRecordChecks()
+        let interner = StringInterner()
         let complete = LeanTraceReader.forEachLine(path: path, from: offset) { line in
-            guard let record = ChromeLineScanner.parse(line),
+            guard let record = ChromeLineScanner.parse(line, interner: interner),
                 checks.check(seq: record.seq, ts: record.ts, phase: record.phase, span: record.span, kind: record.kind,
                              thread: record.thread, line: 0) == nil
             else { return false }

@@ -1,6 +1,7 @@
 // LeanTraceReader: the fast path of `diff` for trace files, and the line splitting that
 // `summary` (TraceStatisticsReader) and `export --to chrome` build on. TraceReader reads
-// the header; then lines are split by TraceLineReader and parsed by LeanRecordScanner. The first line
+// the header; then lines are split by TraceLineReader and read by the record-line scanner
+// (`RecordLineScanner.record`), keeping only the attributes summary and diff use. The first line
 // it does not accept ends the fast path, and the caller reads the file again with TraceInput,
 // which reports problems with their line numbers. Well-formed traces never take that detour.
 
@@ -13,8 +14,18 @@ import Darwin
 #endif
 import TraceFormat
 
-/// Reads a trace file's records through ``LeanRecordScanner``.
+/// Reads a trace file's records through the record-line scanner.
 public enum LeanTraceReader {
+    /// The attributes kept; the statistics and the diff read no others.
+    static let keptAttributes = KeptAttributeNames(["via", "result", "reason", "message"])
+
+    /// The record on `line` with its core fields and ``keptAttributes`` (see
+    /// `RecordLineScanner.record`), or nil when the full reader must read it.
+    static func record(_ line: UnsafeBufferPointer<UInt8>, interner: StringInterner,
+                       wantsEndPath: (Int64) -> Bool = { _ in true }) -> TraceRecord? {
+        RecordLineScanner.record(line, keeping: keptAttributes, interner: interner, wantsEndPath: wantsEndPath)
+    }
+
     /// Feeds every record of the trace file at `path` to a consumer made from its header and
     /// returns it, or returns nil as soon as any line needs the full reader (a malformed or
     /// unusual line, a blank line, a cut-off last line, a header problem, standard input).
@@ -25,12 +36,13 @@ public enum LeanTraceReader {
         guard path != "-", let (header, offset) = headerAndOffset(path: path) else { return nil }
         var consumer = makeConsumer(header)
         // Spans whose B record had no path: their E record's path is the only one (see
-        // LeanRecordScanner.parse). Phase spans are the usual members; the set stays small.
+        // RecordLineScanner.record). Phase spans are the usual members; the set stays small.
         var beganWithoutPath = Set<Int64>()
         let wantsEndPath = { (span: Int64) in beganWithoutPath.contains(span) }
         var checks = TraceRecordChecks()
+        let interner = StringInterner()
         let complete = forEachLine(path: path, from: offset) { line in
-            guard let record = LeanRecordScanner.parse(line, wantsEndPath: wantsEndPath),
+            guard let record = Self.record(line, interner: interner, wantsEndPath: wantsEndPath),
                 checks.check(record, line: 0) == nil
             else { return false }
             if let span = record.span {

@@ -1,5 +1,5 @@
 // TraceStatisticsReader: the fast path of `summary` for trace files. A large file is read in
-// two halves, split at a line boundary, on two threads, each through LeanRecordScanner into its
+// two halves, split at a line boundary, on two threads, each through the record-line scanner into its
 // own TraceStatistics; the halves are then joined (TraceStatistics.joined), which gives exactly
 // what one pass in file order gives. Anything the fast path cannot settle alone (a line it does
 // not accept, a join it cannot vouch for) is left to the caller's full reader, as before.
@@ -19,7 +19,7 @@ import Darwin
 #endif
 import TraceFormat
 
-/// Reads a trace file's ``TraceStatistics`` through ``LeanRecordScanner``, in parts when large.
+/// Reads a trace file's ``TraceStatistics`` through the record-line scanner, in parts when large.
 public enum TraceStatisticsReader {
     /// Files smaller than this are read in one part: a second thread would not pay for itself.
     static let smallestSplitFile = 8 << 20
@@ -85,8 +85,9 @@ public enum TraceStatisticsReader {
             continuing
             ? TraceStatistics(continuing: header, options: options) : TraceStatistics(header: header, options: options)
         var checks = TraceRecordChecks(continuing: continuing)
+        let interner = StringInterner()
         let complete = LeanTraceReader.forEachLine(path: path, from: start, to: end) { line in
-            guard let record = LeanRecordScanner.parse(line, wantsEndPath: { statistics.needsEndPath(span: $0) }),
+            guard let record = LeanTraceReader.record(line, interner: interner, wantsEndPath: { statistics.needsEndPath(span: $0) }),
                 checks.check(record, line: 0) == nil
             else { return false }
             statistics.add(record)

@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// A fixed-size, direct-mapped cache from UTF-8 bytes to `String`. Not thread-safe: one per reader.
-final class StringInterner {
+package final class StringInterner {
     /// Strings longer than this are not cached (rarely repeated, and costly to compare).
     static let maxLength = 64
     /// Strings this short are stored inline in the `String` itself (no allocation), and making
@@ -34,7 +34,7 @@ final class StringInterner {
     private let pathTexts: UnsafeMutablePointer<UInt8>
     private let paths: UnsafeMutablePointer<[String]>
 
-    init() {
+    package init() {
         hashes = .allocate(capacity: StringInterner.slotCount)
         hashes.initialize(repeating: 0, count: StringInterner.slotCount)
         strings = .allocate(capacity: StringInterner.slotCount)

@@ -372,6 +372,15 @@ enum RecordLineParser {
         throw RecordLineError(column: start + 1, "\"kind\" must be a string, found \(value.typeName)")
     }
 
+    /// The path whose JSON text (an array of strings, already checked) is `base[start..<end]`,
+    /// through `interner`'s cache of paths; nil when it is not one.
+    static func path(_ base: UnsafePointer<UInt8>, start: Int, end: Int, interner: StringInterner?) -> [String]? {
+        var s = JSONScanner(base: base, count: end, index: start)
+        s.interner = interner
+        guard let path = try? parsePath(&s), s.index == end else { return nil }
+        return path
+    }
+
     private static func parsePath(_ s: inout JSONScanner) throws -> [String] {
         let start = s.index
         guard start < s.end, s.base[start] == UInt8(ascii: "[") else {

@@ -1,38 +1,48 @@
-// RecordLineScanner: the validator's fast path. Checks one record line exactly as
-// `RecordLineParser` does with attributes off, but builds nothing: the core fields come back
-// as integers, a kind number and byte ranges, in a `ScannedRecord`. Any line it is not sure
-// of (an error, an unknown kind, a "type" field, a duplicate) it declines, and the caller
-// parses that line with `RecordLineParser`, which gives the exact value or diagnostic.
+// RecordLineScanner: the one record-line scanner, the fast path of every reader. Checks one
+// record line exactly as `RecordLineParser` does, but builds nothing: the core fields come back
+// as integers, a kind number and byte ranges, in a `ScannedRecord`, and each other member as
+// the byte ranges of its key and value. Any line it is not sure of (an error, an unknown kind
+// unless asked for, a "type" field, a duplicate core field) it declines, and the caller parses
+// that line with `RecordLineParser`, which gives the exact value or diagnostic. The readers of
+// a few fields build on it (`RecordLineScanner+Record.swift`, the Chrome export's
+// `ChromeLineScanner`, `TraceTable.scan`).
 
 /// The core fields of a record line, borrowed: ranges point into the line's bytes.
-struct ScannedRecord {
-    var seq: Int64 = 0
-    var ts: Int64 = 0
-    var phase: Phase = .instant
+package struct ScannedRecord {
+    package var seq: Int64 = 0
+    package var ts: Int64 = 0
+    package var phase: Phase = .instant
     /// 0 when absent (`hasSpan` says which).
-    var span: Int64 = 0
-    var hasSpan = false
-    /// Index of the kind in ``RecordKind/known``.
-    var knownKind = 0
+    package var span: Int64 = 0
+    package var hasSpan = false
+    /// Index of the kind in ``RecordKind/known``, or -1 for another kind (scanned only when asked
+    /// for: its text is then at `kindStart..<kindEnd`).
+    package var knownKind = 0
+    /// The `kind` string's JSON text (quotes included) when it is not a known kind.
+    package var kindStart = 0
+    package var kindEnd = 0
     /// The `path` array's JSON text (brackets included), or an empty range when absent.
-    var pathStart = 0
-    var pathEnd = 0
+    package var pathStart = 0
+    package var pathEnd = 0
     /// The `class` string's JSON text (quotes included), or an empty range when absent.
-    var classStart = 0
-    var classEnd = 0
-    var thread: String?
+    package var classStart = 0
+    package var classEnd = 0
+    package var thread: String?
+
+    /// The span id, or nil for a record without one.
+    package var spanID: Int64? { hasSpan ? span : nil }
 }
 
 /// Where one member other than the core fields is in a scanned line: its key's JSON text
 /// (quotes included) and its value's, as offsets into the line.
-struct ScannedMember {
-    var keyStart: Int
-    var keyEnd: Int
-    var valueStart: Int
-    var valueEnd: Int
+package struct ScannedMember {
+    package var keyStart: Int
+    package var keyEnd: Int
+    package var valueStart: Int
+    package var valueEnd: Int
 }
 
-enum RecordLineScanner {
+package enum RecordLineScanner {
     /// The line's core fields, or nil when the line must go through ``RecordLineParser``
     /// (it is malformed, or has something this fast path does not handle).
     static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?) -> ScannedRecord? {
@@ -40,15 +50,17 @@ enum RecordLineScanner {
     }
 
     /// Like ``scan(_:count:interner:)``, and calls `member` with each member other than the core
-    /// fields once its value is checked; the line is declined when `member` returns false.
+    /// fields once its value is checked; the line is declined when `member` returns false. With
+    /// `unknownKinds`, a kind other than the known ones is taken too (``ScannedRecord/knownKind``
+    /// is then -1).
     @inline(__always)
-    static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?,
-                     member: (ScannedMember) -> Bool) -> ScannedRecord? {
+    package static func scan(_ base: UnsafePointer<UInt8>, count: Int, interner: StringInterner?,
+                             unknownKinds: Bool = false, member: (ScannedMember) -> Bool) -> ScannedRecord? {
         // No interner on the scanner itself: only `thread` makes a String, and a scanner
         // without one costs no retain and release per line.
         var s = JSONScanner(base: base, count: count, maxDepth: 512)
         do {
-            return try scan(&s, interner: interner, member: member)
+            return try scan(&s, interner: interner, unknownKinds: unknownKinds, member: member)
         } catch {
             return nil
         }
@@ -57,7 +69,7 @@ enum RecordLineScanner {
     private typealias Field = RecordLineParser.CoreField
 
     @inline(__always)
-    private static func scan(_ s: inout JSONScanner, interner: StringInterner?,
+    private static func scan(_ s: inout JSONScanner, interner: StringInterner?, unknownKinds: Bool,
                              member: (ScannedMember) -> Bool) throws(JSONParseError) -> ScannedRecord?
     {
         // The cursor is a local, so that it stays in a register; it goes through `s.index` only
@@ -99,8 +111,15 @@ enum RecordLineScanner {
                     record.phase = phase
                 case .kind:
                     s.index = i
-                    guard let kind = RecordLineParser.matchKnownKind(&s) else { return nil }
-                    record.knownKind = kind
+                    if let kind = RecordLineParser.matchKnownKind(&s) {
+                        record.knownKind = kind
+                    } else {
+                        guard unknownKinds, i < end, base[i] == UInt8(ascii: "\"") else { return nil }
+                        try s.skipString()
+                        record.knownKind = -1
+                        record.kindStart = i
+                        record.kindEnd = s.index
+                    }
                     i = s.index
                 case .path:
                     record.pathStart = i
