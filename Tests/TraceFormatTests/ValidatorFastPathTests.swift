@@ -36,6 +36,15 @@ struct ValidatorFastPathTests {
 
     static let header = #"{"type":"header","format":"restoretrace/1","clock":"ns"}"# + "\n"
 
+    @Test("seq, ts and span beyond 2^53 - 1: the fast path reports what the record-by-record path reports")
+    func integersOutOfRange() {
+        for field in ["seq", "ts", "span"] {
+            let values = ["seq": "0", "ts": "1", "span": "3"].merging([field: "12345678901234567"]) { $1 }
+            let line = #"{"seq":\#(values["seq"]!),"ts":\#(values["ts"]!),"ph":"B","span":\#(values["span"]!),"kind":"decode"}"#
+            Self.expectSameReport(Self.header + line + "\n")
+        }
+    }
+
     @Test("unfinished spans keep their path, class and thread, escapes included")
     func unfinishedSpansKeepTheirText() {
         let text = Self.header + """

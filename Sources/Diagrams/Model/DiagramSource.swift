@@ -104,28 +104,16 @@ public enum DiagramSource: Sendable {
                 throw .scenario(error)
             }
         case .trace:
-            if let table = try? TraceTable.scan(buffer, keptAttributes: DiagramTrace.attributesDrawn, limits: limits) {
-                return .trace(DiagramTrace(table: table, diagnostics: []))
-            }
-            var options = TraceReaderOptions.default
-            options.skipMalformedLines = skipBadLines
-            options.keptAttributes = Set(DiagramTrace.attributesDrawn)
-            let document: TraceDocument
             do {
-                document = try TraceDocument.load(bytes: Array(buffer), name: name, options: options)
-            } catch {
-                throw .trace(error)
-            }
-            guard let header = document.header else { throw .noHeader(file: name) }
-            do {
-                let table = try TraceTable(header: header, records: document.records,
-                                           keptAttributes: DiagramTrace.attributesDrawn, lines: document.recordLines,
-                                           limits: limits)
-                return .trace(DiagramTrace(table: table, diagnostics: document.diagnostics))
+                let loaded = try TraceTable.load(buffer, name: name, keptAttributes: DiagramTrace.attributesDrawn,
+                                                 limits: limits, skipBadLines: skipBadLines)
+                return .trace(DiagramTrace(table: loaded.table, diagnostics: loaded.diagnostics))
             } catch {
                 switch error {
-                case .pathTooDeep(let line, let depth): throw .pathTooDeep(file: name, line: line, depth: depth)
-                case .tooManyPathComponents(let line): throw .hierarchyTooLarge(file: name, line: line)
+                case .read(let error): throw .trace(error)
+                case .noHeader(let file): throw .noHeader(file: file)
+                case .limit(.pathTooDeep(let line, let depth), let file): throw .pathTooDeep(file: file, line: line, depth: depth)
+                case .limit(.tooManyPathComponents(let line), let file): throw .hierarchyTooLarge(file: file, line: line)
                 }
             }
         }

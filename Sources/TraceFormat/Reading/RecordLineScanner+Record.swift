@@ -100,9 +100,9 @@ extension RecordLineScanner {
             case .escaped:
                 return false
             case .kept(let index):
-                var value = JSONScanner(base: base, count: member.valueEnd, index: member.valueStart)
-                value.interner = interner
-                guard let parsed = try? value.parseValue(depth: 1) else { return false }
+                guard let parsed = value(base, start: member.valueStart, end: member.valueEnd, interner: interner) else {
+                    return false
+                }
                 attributes.append(TraceAttribute(kept.names[index], parsed))
                 return true
             }
@@ -129,8 +129,16 @@ extension RecordLineScanner {
         return string(line, start: record.kindStart, end: record.kindEnd, interner: interner).map(RecordKind.init(rawValue:))
     }
 
+    /// The JSON value (already checked) whose text is `line[start..<end]`.
+    package static func value(_ line: UnsafePointer<UInt8>, start: Int, end: Int, interner: StringInterner?) -> JSONValue? {
+        var scanner = JSONScanner(base: line, count: end, index: start)
+        scanner.interner = interner
+        guard let value = try? scanner.parseValue(depth: 1), scanner.index == end else { return nil }
+        return value
+    }
+
     /// The JSON string (already checked) whose text, quotes included, is `line[start..<end]`.
-    static func string(_ line: UnsafePointer<UInt8>, start: Int, end: Int, interner: StringInterner?) -> String? {
+    package static func string(_ line: UnsafePointer<UInt8>, start: Int, end: Int, interner: StringInterner?) -> String? {
         var scanner = JSONScanner(base: line, count: end, index: start)
         scanner.interner = interner
         guard let text = try? scanner.parseString(), scanner.index == end else { return nil }

@@ -8,6 +8,17 @@ struct TraceHeaderParseResult {
     var isFatal = false
 }
 
+extension TraceHeader {
+    /// The header on `line` (line 1, no newline), when the reader would take it without a single
+    /// diagnostic; nil otherwise (the reader then says what is wrong).
+    package static func parseWithoutDiagnostics(_ line: UnsafeRawBufferPointer) -> TraceHeader? {
+        guard let parsed = try? JSONValue.parse(line), let object = parsed.objectValue else { return nil }
+        let result = TraceHeaderParser.parse(object, line: 1)
+        guard result.diagnostics.isEmpty, !result.isFatal else { return nil }
+        return result.header
+    }
+}
+
 enum TraceHeaderParser {
     /// The major version of `restoretrace/<major>` this reader understands.
     static let supportedMajor = 1

@@ -4,7 +4,7 @@
 // spent most of that in seeded hashing and generic code.
 
 /// A map from span id to slot number for the spans open now.
-struct SpanSlotTable: Sendable {
+package struct SpanSlotTable: Sendable {
     private struct Entry: Sendable {
         var id: Int64
         /// -1 for an empty entry.
@@ -16,7 +16,7 @@ struct SpanSlotTable: Sendable {
     private var shift = 60
     private var count = 0
 
-    init() {}
+    package init() {}
 
     /// Seeded per process: with a fixed multiplier a trace can be written whose span ids all
     /// start probing at the same entry (ids `k * inverse(multiplier)`), making every lookup walk
@@ -32,7 +32,7 @@ struct SpanSlotTable: Sendable {
 
     /// The slot of span `id`, or nil when it is not open.
     @inline(__always)
-    func slot(of id: Int64) -> Int? {
+    package func slot(of id: Int64) -> Int? {
         let mask = entries.count - 1
         var i = home(id)
         while entries[i].slot >= 0 {
@@ -44,7 +44,7 @@ struct SpanSlotTable: Sendable {
 
     /// Records that span `id` (not in the table) is in `slot`.
     @inline(__always)
-    mutating func insert(_ id: Int64, slot: Int) {
+    package mutating func insert(_ id: Int64, slot: Int) {
         if (count + 1) * 2 > entries.count { grow() }
         let mask = entries.count - 1
         var i = home(id)
@@ -55,7 +55,7 @@ struct SpanSlotTable: Sendable {
 
     /// Removes span `id` and returns its slot, or nil when it is not open.
     @inline(__always)
-    mutating func remove(_ id: Int64) -> Int? {
+    package mutating func remove(_ id: Int64) -> Int? {
         let mask = entries.count - 1
         var hole = home(id)
         while entries[hole].id != id || entries[hole].slot < 0 {

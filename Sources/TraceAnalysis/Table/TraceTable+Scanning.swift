@@ -12,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 extension TraceTable {
     /// The table of the trace in `bytes`, or nil when some line needs ``TraceReader``: a header
@@ -139,10 +140,7 @@ private struct TraceTableScanner {
 
     /// The header, when the reader would take line 1 as one without a single diagnostic.
     private func header(_ line: UnsafeRawBufferPointer) -> TraceHeader? {
-        guard let parsed = try? JSONValue.parse(line), let object = parsed.objectValue else { return nil }
-        let result = TraceHeaderParser.parse(object, line: 1)
-        guard result.diagnostics.isEmpty, !result.isFatal else { return nil }
-        return result.header
+        TraceHeader.parseWithoutDiagnostics(line)
     }
 
     /// Notes a kept attribute of the line being scanned (`count` bytes at `line`); false for a
@@ -165,8 +163,7 @@ private struct TraceTableScanner {
         if let known = strings.find(hash: hash, base: base, start: start, count: count) {
             return Int32(truncatingIfNeeded: known.payload)
         }
-        var scanner = JSONScanner(base: base + start, count: count)
-        guard let text = try? scanner.parseString(), scanner.index == count else { return nil }
+        guard let text = RecordLineScanner.string(base, start: start, end: start + count, interner: nil) else { return nil }
         let number = builder.number(ofString: text)
         strings.insert(hash: hash, base: base, start: start, count: count, value: TraceTable.Value(tag: .string, payload: Int64(number)))
         return number
@@ -235,8 +232,7 @@ private struct TraceTableScanner {
     /// The number of the component whose JSON string is `base[open...close]`.
     private mutating func componentNumber(open: Int, close: Int, escaped: Bool, builder: inout TraceTable.Builder) -> Int32? {
         guard escaped else { return builder.number(ofComponent: base + open + 1, count: close - open - 1) }
-        var scanner = JSONScanner(base: base + open, count: close + 1 - open)
-        guard var text = try? scanner.parseString() else { return nil }
+        guard var text = RecordLineScanner.string(base, start: open, end: close + 1, interner: nil) else { return nil }
         let decoded = text
         return text.withUTF8 { bytes in
             builder.number(ofComponent: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count, text: decoded)
@@ -317,9 +313,7 @@ private struct TraceTableScanner {
     }
 
     private func parse(start: Int, count: Int) -> JSONValue? {
-        var scanner = JSONScanner(base: base + start, count: count)
-        guard let value = try? scanner.parseValue(depth: 1), scanner.index == count else { return nil }
-        return value
+        RecordLineScanner.value(base, start: start, end: start + count, interner: nil)
     }
 }
 

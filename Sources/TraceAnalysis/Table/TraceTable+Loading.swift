@@ -3,6 +3,8 @@
 // line to skip), TraceReader reads the trace again and says where.
 
 /// Why a trace could not be loaded into a table; ``description`` names the file and the line.
+import TraceFormat
+
 package enum TraceTableLoadError: Error, Sendable, CustomStringConvertible {
     /// The reader found errors (malformed lines, a bad header), with their diagnostics.
     case read(TraceReadError)
