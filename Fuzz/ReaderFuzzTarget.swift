@@ -1,5 +1,7 @@
-// libFuzzer entry point for the trace reader, validator, JSON parser and render's table scan.
-// Built by scripts/fuzz-reader.sh together with the TraceFormat sources (one module, no SwiftPM).
+// libFuzzer entry point for the trace reader, validator, JSON parser, the record-line scanner's
+// records (summary's and diff's fast path) and render's table scan. Built by
+// scripts/fuzz-reader.sh together with the TraceFormat sources and TraceAnalysis's table (one
+// module, no SwiftPM).
 
 /// libFuzzer calls this with each input; any crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,6 +13,7 @@ public func restoretraceFuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int)
     if (strict.errorCount > 0 && strict.diagnostics.isEmpty) || (lenient.errorCount > 0 && lenient.diagnostics.isEmpty) {
         fatalError("errors counted without a diagnostic")
     }
+    checkScannedRecords(bytes)
     let reader = TraceReader(bytes: bytes)
     while let line = reader.next() {
         if case .record(let record) = line {
@@ -31,6 +34,28 @@ public func restoretraceFuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int)
     _ = try? JSONValue.parse(bytes, maxDepth: 64)
     checkTraceTable(bytes)
     return 0
+}
+
+/// Each line the record-line scanner takes must give the record the parser gives, keeping the
+/// same attributes (less an `E` record's path and class, which the scanner's readers skip).
+private func checkScannedRecords(_ bytes: [UInt8]) {
+    let names = ["via", "result", "reason", "message"]
+    let kept = KeptAttributeNames(names)
+    let interner = StringInterner()
+    var start = 0
+    while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        defer { start = end + 1 }
+        let line = Array(bytes[start..<end])
+        guard let scanned = line.withUnsafeBufferPointer({
+            RecordLineScanner.record($0, keeping: kept, interner: interner, wantsEndPath: { _ in true })
+        }) else { continue }
+        guard var parsed = try? line.withUnsafeBufferPointer({
+            try RecordLineParser.parse($0.baseAddress!, count: $0.count, keptAttributes: Set(names))
+        }) else { fatalError("the scanner took a line the parser refuses: \(String(decoding: line, as: UTF8.self))") }
+        if parsed.phase == .end { parsed.className = nil }
+        if scanned != parsed { fatalError("scanned \(scanned) but parsed \(parsed)") }
+    }
 }
 
 /// The table the render scan makes of `bytes`, when it takes them, must be the one the reader's

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the trace reader, validator and JSON parser with libFuzzer for a while.
+# Fuzzes the trace reader, validator, JSON parser, record-line scanner and table scan with
+# libFuzzer for a while.
 #   bash scripts/fuzz-reader.sh            # 60 seconds
 #   FUZZ_SECONDS=30 bash scripts/fuzz-reader.sh
 # Seeds: the bad-input corpus and a synthetic trace. Findings (crash-*, timeout-*) are left in
@@ -17,9 +18,10 @@ if [ "$(uname)" != "Linux" ]; then
 fi
 
 echo "== build fuzz target"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings \
     -package-name restoretrace \
-    $(find Sources/TraceFormat -name '*.swift') Fuzz/ReaderFuzzTarget.swift -module-name TraceFormat -o "$WORK/fuzz-reader"
+    $(find Sources/TraceFormat Sources/TraceAnalysis/Table -name '*.swift') Fuzz/ReaderFuzzTarget.swift \
+    -module-name TraceFormat -o "$WORK/fuzz-reader"
 
 cp Tests/TraceFormatTests/Corpus/*.jsonl "$WORK/corpus/" 2>/dev/null || true
 if [ ! -f "$WORK/corpus/synthetic.jsonl" ]; then
