@@ -150,13 +150,15 @@ for objects in 100 1000 5000; do
         # The times, then the ratios to dot's (see rounds.py).
         count=$((${#medians[@]} / 2))
         ratio=${medians[$count]}
-        same=$(cmp -s "$work/ours.svg" "$work/theirs.svg" && echo "" || echo " (SVG differs from dot's)")
+        # The drawings are not compared here: render's SVG adds its stylesheet and writes plain
+        # hyphens in attributes by design. (The tests check that the graph built through cgraph's
+        # API draws the same SVG as its DOT text read by libgvc.)
         printf "%-8s %-10s %7s %6s %9s %8s %8s %7s" "$objects" "$view" "$records" "$nodes" "${medians[0]}" \
             "${medians[1]}" "${medians[2]}" "$ratio"
         if [ -n "$against" ]; then
             printf " %9s %11s" "${medians[3]}" "${medians[$((count + 3))]}"
         fi
-        printf "%s\n" "$same"
+        printf "\n"
     done
 done
 

@@ -103,6 +103,20 @@ import TraceFormat
         #expect(String(decoding: record.text, as: UTF8.self) == String(decoding: expected.text, as: UTF8.self))
     }
 
+    @Test("escaped kinds, threads and unknown kinds stay on the fast path and export as through the full reader")
+    func escapedTextExportsAlike() throws {
+        let header = TraceHeader(clock: "ns")
+        let path = try LeanTraceReaderTests.write(header, [], name: "chrome-escaped.jsonl", tail: #"""
+            {"seq":0,"ts":1,"ph":"B","span":1,"kind":"enc\"ode","path":["A","B"],"class":"C","thread":"w\u00e9\n"}
+            {"seq":1,"ts":2,"ph":"i","kind":"appExtension","session":"S1","thread":"w\u00e9\n","n":[1,2.5]}
+            {"seq":2,"ts":3,"ph":"E","span":1,"kind":"enc\"ode","path":["A","B"],"class":"C","thread":"w\u00e9\n","result":"ok"}
+
+            """#)
+        defer { unlink(path) }
+        let fast = try #require(try Self.fastExport(path))
+        #expect(fast.bytes == (try Self.fullExport(path)).bytes)
+    }
+
     @Test("a file with one unusual line is handed back whole, and the full reader exports it")
     func handsBackUnusualFiles() throws {
         let trace = SyntheticTrace.make(objects: 10, seed: 3)
