@@ -67,6 +67,7 @@ import TraceFormat
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","path":["a",3]}"#,  // a non-string path item
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","ts":5}"#,  // a repeated core field (validate refuses it)
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","vi\u0061":"a"}"#,  // an escaped key
+        #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","reåson":"a"}"#,  // a non-ASCII key (compared by canonical equivalence)
         #"{"seq":1,"ts":2,"ph":"i","kind":"exclude","type":"header"}"#,  // a header marker
         #"{"seq":1,"ts":2,"ph":"i","kind":7}"#,  // a kind that is not a string
         "",
@@ -127,10 +128,10 @@ import TraceFormat
     @Test("an E record's path and class are skipped unless its B record had no path")
     func endPathOnlyWhenNeeded() throws {
         let line = #"{"seq":1,"ts":2,"ph":"E","span":4,"kind":"decode","path":["A"],"class":"C"}"#
-        let skipped = Self.scan(Array(line.utf8), wantsEndPath: { _ in false })
-        let kept = Self.scan(Array(line.utf8), wantsEndPath: { $0 == 4 })
-        #expect(skipped?.path == nil && skipped?.className == nil)
-        #expect(kept?.path == ["A"])
+        let skipped = try #require(Self.scan(Array(line.utf8), wantsEndPath: { _ in false }))
+        let kept = try #require(Self.scan(Array(line.utf8), wantsEndPath: { $0 == 4 }))
+        #expect(skipped.path == nil && skipped.className == nil)
+        #expect(kept.path == ["A"] && kept.className == nil)
         let records = [
             TraceRecord(seq: 0, ts: 0, phase: .begin, span: 1, kind: .decode),
             TraceRecord(seq: 1, ts: 5, phase: .end, span: 1, kind: .decode, path: ["Late"]),

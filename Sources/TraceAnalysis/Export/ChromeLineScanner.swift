@@ -1,5 +1,5 @@
 // ChromeLineScanner: the fast path of `export --to chrome` for trace files. The record-line
-// scanner every reader shares checks the line and finds its parts; the path, class and
+// scanner the fast paths share checks the line and finds its parts; the path, class and
 // attribute text then go into a ChromeRecord as they stand. Only text that is already exactly
 // what JSONByteWriter would write (no whitespace, no escapes, ASCII strings, numbers as Swift
 // writes them back) is copied, so copying gives byte-identical output; anything else returns
@@ -20,18 +20,20 @@ enum ChromeLineScanner {
     static func parse(_ line: UnsafeBufferPointer<UInt8>, interner: StringInterner? = nil) -> ChromeRecord? {
         guard let base = line.baseAddress else { return nil }
         var session: String?
+        var sawSession = false
         // Attributes as runs of adjacent members (`"a":1,"b":2`); usually one run per line.
         var attributeRun: Range<Int>?
         var earlierRuns: [Range<Int>] = []
         let scanned = RecordLineScanner.scan(base, count: line.count, interner: interner, unknownKinds: true) { member in
             guard isCanonical(line, from: member.keyStart, to: member.valueEnd) else { return false }
-            // `session` stays an attribute; its (first) string also picks the record's track, as
-            // the full reader's record does.
-            if session == nil, member.keyEnd - member.keyStart == 9, base[member.valueStart] == UInt8(ascii: "\""),
-                memcmp(base + member.keyStart, "\"session\"", 9) == 0
-            {
-                session = String(decoding: UnsafeBufferPointer(rebasing: line[(member.valueStart + 1)..<(member.valueEnd - 1)]),
-                                 as: UTF8.self)
+            // `session` stays an attribute; the first one also picks the record's track when it is
+            // a string, as the full reader's record has it (`record[attribute: "session"]`).
+            if !sawSession, member.keyEnd - member.keyStart == 9, memcmp(base + member.keyStart, "\"session\"", 9) == 0 {
+                sawSession = true
+                if base[member.valueStart] == UInt8(ascii: "\"") {
+                    session = String(decoding: UnsafeBufferPointer(rebasing: line[(member.valueStart + 1)..<(member.valueEnd - 1)]),
+                                     as: UTF8.self)
+                }
             }
             if let run = attributeRun, run.upperBound + 1 == member.keyStart {
                 attributeRun = run.lowerBound..<member.valueEnd

@@ -2,9 +2,9 @@
 // that makes no records first; when any line needs more than it gives (a problem to report, a
 // line to skip), TraceReader reads the trace again and says where.
 
-/// Why a trace could not be loaded into a table; ``description`` names the file and the line.
 import TraceFormat
 
+/// Why a trace could not be loaded into a table; ``description`` names the file and the line.
 package enum TraceTableLoadError: Error, Sendable, CustomStringConvertible {
     /// The reader found errors (malformed lines, a bad header), with their diagnostics.
     case read(TraceReadError)

@@ -17,7 +17,7 @@ import TraceFormat
 extension TraceTable {
     /// The table of the trace in `bytes`, or nil when some line needs ``TraceReader``: a header
     /// with any problem (even a warning), a record line that is malformed or unusual (an unknown
-    /// kind, an escaped key, a `type` field, a duplicate core field), a blank line, a line over
+    /// kind, an escaped or non-ASCII key, a `type` field, a duplicate core field), a blank line, a line over
     /// `maxLineBytes`, and (with `checksAcrossRecords`, as the reader's option) a record that
     /// breaks a rule across records. A trace the reader reads without a diagnostic gives the same
     /// table as ``init(header:records:keptAttributes:lines:limits:)`` on its records.
@@ -144,7 +144,7 @@ private struct TraceTableScanner {
     }
 
     /// Notes a kept attribute of the line being scanned (`count` bytes at `line`); false for a
-    /// key the scanner cannot name from its bytes (one with an escape).
+    /// key the scanner cannot name from its bytes (one with an escape or non-ASCII bytes).
     private mutating func take(_ member: ScannedMember, line: UnsafePointer<UInt8>, count: Int) -> Bool {
         switch names.match(member, in: line, count: count) {
         case .kept(let slot):
@@ -152,7 +152,7 @@ private struct TraceTableScanner {
             return true
         case .other:
             return true
-        case .escaped:
+        case .undecided:
             return false
         }
     }

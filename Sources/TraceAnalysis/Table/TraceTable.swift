@@ -1,15 +1,15 @@
 // TraceTable: a whole trace as columns, for the tools that read every record of a trace at once
-// (the diagrams). Kinds, strings and paths are numbered once; each record is a row of integers;
-// spans are paired and the object tree (every path a record names, and each of its prefixes)
-// is built as the rows are added. Made from records, or from a trace's bytes without making a
+// (the diagrams, explain). Kinds, strings and paths are numbered once; each record is a row of
+// integers; spans are paired and the object tree (every path a record names, and each of its
+// prefixes) is built as the rows are added. Made from records, or from a trace's bytes without making a
 // `TraceRecord` at all (TraceTable+Scanning.swift).
+
+import TraceFormat
 
 /// A trace's records as columns of numbers, with its strings, paths and objects numbered.
 ///
 /// Row `r` is the `r`-th record of the trace, in file order. Only the attributes named in
 /// ``keptAttributes`` are kept (by slot: the index of the name there).
-import TraceFormat
-
 package struct TraceTable: Sendable {
     package let header: TraceHeader
     /// The attributes kept, by slot.

@@ -19,8 +19,10 @@ package struct KeptAttributeNames: Sendable {
         case kept(Int)
         /// Another name.
         case other
-        /// A key written with an escape: only a parser can name it.
-        case escaped
+        /// A key written with an escape or with non-ASCII bytes: only a parser can say which name
+        /// it is (an escape decodes; Swift compares non-ASCII names by canonical equivalence, so
+        /// `"\u{212A}"`, the Kelvin sign, is the name `K`).
+        case undecided
     }
 
     /// The names, in the order given.
@@ -55,6 +57,11 @@ package struct KeptAttributeNames: Sendable {
     package func match(_ member: ScannedMember, in line: UnsafePointer<UInt8>, count: Int) -> Match {
         let nameStart = member.keyStart + 1
         let nameCount = member.keyEnd - member.keyStart - 2
+        // Plain ASCII names up to the closing quote: their bytes are the name.
+        let text = UnsafeBufferPointer(start: line, count: count)
+        guard JSONStringBytes.firstSpecial(in: text, from: nameStart, stopAtNonASCII: true) == nameStart + nameCount else {
+            return .undecided
+        }
         if nameCount <= 24 {
             let text = JSONScanner(base: line, count: count)
             let first = text.word(at: nameStart) & JSONScanner.lowBytesMask(nameCount)
@@ -74,7 +81,6 @@ package struct KeptAttributeNames: Sendable {
                 return .kept(kept.index)
             }
         }
-        if memchr(line + nameStart, Int32(UInt8(ascii: "\\")), nameCount) != nil { return .escaped }
         return .other
     }
 }
@@ -97,7 +103,7 @@ extension RecordLineScanner {
             switch kept.match(member, in: base, count: count) {
             case .other:
                 return true
-            case .escaped:
+            case .undecided:
                 return false
             case .kept(let index):
                 guard let parsed = value(base, start: member.valueStart, end: member.valueEnd, interner: interner) else {

@@ -1,4 +1,5 @@
-// RecordLineScanner: the one record-line scanner, the fast path of every reader. Checks one
+// RecordLineScanner: the one record-line scanner, shared by the fast paths (validate, summary,
+// diff, the Chrome export, the trace table of render and explain). Checks one
 // record line exactly as `RecordLineParser` does, but builds nothing: the core fields come back
 // as integers, a kind number and byte ranges, in a `ScannedRecord`, and each other member as
 // the byte ranges of its key and value. Any line it is not sure of (an error, an unknown kind

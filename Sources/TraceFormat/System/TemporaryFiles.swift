@@ -48,7 +48,7 @@ package final class TemporaryFiles: @unchecked Sendable {
 
     /// Removes the file or directory at `path` (a directory with everything in it) and forgets it.
     package func remove(_ path: String) {
-        settle(path) { TemporaryFiles.removeTree(path) }
+        _ = settle(path) { TemporaryFiles.removeTree(path) }
     }
 
     /// For an interrupt: removes everything registered and keeps the registry locked, so that no
