@@ -1,8 +1,49 @@
 // TraceRecordChecks: the errors across records — spans paired, nested, of one kind and thread
 // and never reused; seq increasing; ts not negative and not going back on a thread — that every
 // reader of a trace applies, so that every command refuses what `validate` refuses, with
-// validate's words. (TraceValidator keeps its own bookkeeping, which also lists unfinished
-// spans; its messages are these.)
+// validate's words (`TraceRuleMessages`, which both say). TraceValidator keeps its own
+// bookkeeping: it reports every error of a record and goes on, warns of seq gaps and misused
+// kinds, and lists unfinished spans with their `B` record, where a reader stops at the first
+// error of a record and leaves its state as it was.
+
+/// The words of the errors across records, for ``TraceRecordChecks`` and ``TraceValidator`` alike.
+enum TraceRuleMessages {
+    static func negativeSeq(_ seq: Int64) -> String { "negative seq \(seq)" }
+
+    static func seqBackwards(_ seq: Int64, expected: Int64) -> String {
+        "seq \(seq) after seq \(expected - 1): seq must increase by one per record"
+    }
+
+    static func negativeTs(_ ts: Int64) -> String { "negative ts \(ts): ts counts from the header's origin" }
+
+    static func tsBackwards(from last: Int64, to ts: Int64, thread: String?) -> String {
+        "ts goes back from \(last) to \(ts) on \(thread.map { "thread \"\($0)\"" } ?? "the main thread")"
+    }
+
+    static func spanReused(_ id: Int64) -> String { "span id \(id) is used again (span ids must be unique in a trace)" }
+
+    /// `beginLine` is the `B` record's line when known.
+    static func kindChanged(_ id: Int64, began: RecordKind, beginLine: Int?, ends: RecordKind) -> String {
+        "span \(id) began as \"\(began)\"\(at(beginLine)) but ends as \"\(ends)\""
+    }
+
+    static func threadChanged(_ id: Int64, began: String?, beginLine: Int?, ends: String?) -> String {
+        "span \(id) began on \(name(began))\(at(beginLine)) but ends on \(name(ends))"
+    }
+
+    static func notNested(_ id: Int64, kind: RecordKind, innermost: Int64) -> String {
+        "span \(id) (\(kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"
+    }
+
+    /// An `E` record whose span is not open: `everUsed` when it began and ended before.
+    static func endWithoutBegin(_ id: String, kind: RecordKind, everUsed: Bool) -> String {
+        "\"E\" for span \(id) (\(kind)) but \(everUsed ? "it has already ended" : "no \"B\" record began it")"
+    }
+
+    private static func name(_ thread: String?) -> String { thread.map { "\"\($0)\"" } ?? "the main thread" }
+
+    private static func at(_ line: Int?) -> String { line.map { " (line \($0))" } ?? "" }
+}
 
 /// The checks across records, fed one record at a time in file order.
 ///
@@ -53,11 +94,11 @@ package struct TraceRecordChecks: Sendable {
         seq: Int64, ts: Int64, phase: Phase, span: Int64?, kind: RecordKind, thread: String?, line: Int
     ) -> String? {
         if let expected = expectedSeq {
-            if seq < expected { return "seq \(seq) after seq \(expected - 1): seq must increase by one per record" }
+            if seq < expected { return TraceRuleMessages.seqBackwards(seq, expected: expected) }
         } else if seq < 0 {
-            return "negative seq \(seq)"
+            return TraceRuleMessages.negativeSeq(seq)
         }
-        if ts < 0 { return "negative ts \(ts): ts counts from the header's origin" }
+        if ts < 0 { return TraceRuleMessages.negativeTs(ts) }
         let number = threads.number(of: thread)
         while lastTs.count <= number {
             lastTs.append(nil)
@@ -65,14 +106,14 @@ package struct TraceRecordChecks: Sendable {
             stacks.append([])
         }
         if let last = lastTs[number], ts < last {
-            return "ts goes back from \(last) to \(ts) on \(Self.name(thread, quoted: "thread "))"
+            return TraceRuleMessages.tsBackwards(from: last, to: ts, thread: thread)
         }
         let id = span ?? 0
         switch phase {
         case .instant:
             break
         case .begin:
-            if used.contains(id) { return "span id \(id) is used again (span ids must be unique in a trace)" }
+            if used.contains(id) { return TraceRuleMessages.spanReused(id) }
             _ = used.insert(id)
             open[id] = OpenSpan(kind: kind, thread: number, line: line)
             stacks[number].append(id)
@@ -80,26 +121,25 @@ package struct TraceRecordChecks: Sendable {
         case .end:
             if let began = open[id] {
                 if began.kind != kind {
-                    return "span \(id) began as \"\(began.kind)\" (line \(began.line)) but ends as \"\(kind)\""
+                    return TraceRuleMessages.kindChanged(id, began: began.kind, beginLine: began.line, ends: kind)
                 }
                 if began.thread != number {
-                    return "span \(id) began on \(Self.name(threads.names[began.thread], quoted: "")) (line \(began.line)) but ends on \(Self.name(thread, quoted: ""))"
+                    return TraceRuleMessages.threadChanged(id, began: threads.names[began.thread], beginLine: began.line, ends: thread)
                 }
                 if let innermost = stacks[number].last, innermost != id {
-                    return "span \(id) (\(kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"
+                    return TraceRuleMessages.notNested(id, kind: kind, innermost: innermost)
                 }
                 open[id] = nil
                 stacks[number].removeLast()
             } else if continuing && !used.contains(id) {
                 // Begun in an earlier part, perhaps: the join decides.
                 if let innermost = stacks[number].last {
-                    return "span \(id) (\(kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"
+                    return TraceRuleMessages.notNested(id, kind: kind, innermost: innermost)
                 }
                 _ = used.insert(id)
                 earlierEnds.append(EarlierEnd(span: id, kind: kind, thread: thread))
             } else {
-                let why = used.contains(id) ? "it has already ended" : "no \"B\" record began it"
-                return "\"E\" for span \(id) (\(kind)) but \(why)"
+                return TraceRuleMessages.endWithoutBegin(String(id), kind: kind, everUsed: used.contains(id))
             }
         }
         if firstSeq == nil { firstSeq = seq }
@@ -157,9 +197,5 @@ package struct TraceRecordChecks: Sendable {
             firstTs.append(nil)
             stacks.append([])
         }
-    }
-
-    private static func name(_ thread: String?, quoted prefix: String) -> String {
-        thread.map { "\(prefix)\"\($0)\"" } ?? "the main thread"
     }
 }

@@ -168,17 +168,16 @@ public struct TraceValidator: Sendable {
         case .began:
             report.spanCount += 1
             if let id = record.span, !usedSpanIDs.insert(id) {
-                add(.error(line: line, "span id \(id) is used again (span ids must be unique in a trace)"))
+                add(.error(line: line, TraceRuleMessages.spanReused(id)))
             }
         case .ended(let span, let innermost):
             checkEnd(span, line: line)
             if let innermost {
-                add(.error(line: line, "span \(span.span) (\(span.kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
+                add(.error(line: line, TraceRuleMessages.notNested(span.span, kind: span.kind, innermost: innermost)))
             }
         case .endWithoutBegin:
             let id = record.span.map(String.init) ?? "?"
-            let why = usedSpanIDs.contains(record.span ?? 0) ? "it has already ended" : "no \"B\" record began it"
-            add(.error(line: line, "\"E\" for span \(id) (\(record.kind)) but \(why)"))
+            add(.error(line: line, TraceRuleMessages.endWithoutBegin(id, kind: record.kind, everUsed: usedSpanIDs.contains(record.span ?? 0))))
         }
     }
 
@@ -255,27 +254,27 @@ public struct TraceValidator: Sendable {
             openSpans.updateLastAbandoned { $0.text = text }
         }
         if !usedSpanIDs.insert(summary.span) {
-            add(.error(line: line, "span id \(summary.span) is used again (span ids must be unique in a trace)"))
+            add(.error(line: line, TraceRuleMessages.spanReused(summary.span)))
         }
     }
 
     private mutating func ended(span id: Int64, kindEntry: Int, thread: Int, line: Int) {
         guard let closed = openSpans.end(id: id) else {
-            let why = usedSpanIDs.contains(id) ? "it has already ended" : "no \"B\" record began it"
-            add(.error(line: line, "\"E\" for span \(id) (\(kinds[kindEntry].kind)) but \(why)"))
+            add(.error(line: line, TraceRuleMessages.endWithoutBegin(String(id), kind: kinds[kindEntry].kind, everUsed: usedSpanIDs.contains(id))))
             return
         }
         let span = closed.payload
         releaseText(of: span)
         if kindEntry != span.kindEntry {
-            add(.error(line: line, "span \(span.span) began as \"\(kinds[span.kindEntry].kind)\" (line \(span.line)) but ends as \"\(kinds[kindEntry].kind)\""))
+            add(.error(line: line, TraceRuleMessages.kindChanged(span.span, began: kinds[span.kindEntry].kind, beginLine: span.line,
+                                                                 ends: kinds[kindEntry].kind)))
         }
         if thread != span.thread {
-            let name: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "the main thread" }
-            add(.error(line: line, "span \(span.span) began on \(name(threads.names[span.thread])) (line \(span.line)) but ends on \(name(threads.names[thread]))"))
+            add(.error(line: line, TraceRuleMessages.threadChanged(span.span, began: threads.names[span.thread], beginLine: span.line,
+                                                                   ends: threads.names[thread])))
         }
         if let innermost = closed.innermostOpen {
-            add(.error(line: line, "span \(span.span) (\(kinds[span.kindEntry].kind)) ends while span \(innermost) begun inside it is still open; spans must nest (close the innermost first)"))
+            add(.error(line: line, TraceRuleMessages.notNested(span.span, kind: kinds[span.kindEntry].kind, innermost: innermost)))
         }
     }
 
@@ -377,12 +376,12 @@ public struct TraceValidator: Sendable {
             if seq > 0 {
                 add(.warning(line: line, "the first record has seq \(seq), not 0: \(seq) record\(seq == 1 ? " is" : "s are") missing before it"))
             } else if seq < 0 {
-                add(.error(line: line, "negative seq \(seq)"))
+                add(.error(line: line, TraceRuleMessages.negativeSeq(seq)))
             }
             return
         }
         if seq < expected {
-            add(.error(line: line, "seq \(seq) after seq \(expected - 1): seq must increase by one per record"))
+            add(.error(line: line, TraceRuleMessages.seqBackwards(seq, expected: expected)))
         } else if seq > expected {
             let missing = seq - expected
             add(.warning(line: line, "seq jumps from \(expected - 1) to \(seq): \(missing) record\(missing == 1 ? "" : "s") lost"))
@@ -392,14 +391,13 @@ public struct TraceValidator: Sendable {
     /// `thread` is a number from `threads`.
     private mutating func checkTimestamp(_ ts: Int64, thread: Int, line: Int) {
         if ts < 0 {
-            add(.error(line: line, "negative ts \(ts): ts counts from the header's origin"))
+            add(.error(line: line, TraceRuleMessages.negativeTs(ts)))
         }
         while lastTsByThread.count <= thread { lastTsByThread.append(nil) }
         let last = lastTsByThread[thread]
         lastTsByThread[thread] = ts
         if let last, ts < last {
-            let thread = threads.names[thread].map { "thread \"\($0)\"" } ?? "the main thread"
-            add(.error(line: line, "ts goes back from \(last) to \(ts) on \(thread)"))
+            add(.error(line: line, TraceRuleMessages.tsBackwards(from: last, to: ts, thread: threads.names[thread])))
         }
     }
 
@@ -427,13 +425,12 @@ public struct TraceValidator: Sendable {
 
     private mutating func checkEnd(_ span: PairedSpan, line: Int) {
         guard let end = span.end else { return }
-        let began = span.beginLine.map { " (line \($0))" } ?? ""
         if end.kind != span.kind {
-            add(.error(line: line, "span \(span.span) began as \"\(span.kind)\"\(began) but ends as \"\(end.kind)\""))
+            add(.error(line: line, TraceRuleMessages.kindChanged(span.span, began: span.kind, beginLine: span.beginLine, ends: end.kind)))
         }
         if end.thread != span.thread {
-            let name: (String?) -> String = { $0.map { "\"\($0)\"" } ?? "the main thread" }
-            add(.error(line: line, "span \(span.span) began on \(name(span.thread))\(began) but ends on \(name(end.thread))"))
+            add(.error(line: line, TraceRuleMessages.threadChanged(span.span, began: span.thread, beginLine: span.beginLine,
+                                                                   ends: end.thread)))
         }
     }
 
