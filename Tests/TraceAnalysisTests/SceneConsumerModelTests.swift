@@ -84,6 +84,35 @@ import TraceFormat
         return summary
     }
 
+    @Test("a session whose records leave out their reason, result or via: summary and the timeline explain tells from say the same word")
+    func missingFieldsSameWord() {
+        var r = Records()
+        let connect = r.begin(.sceneConnect, ["session": "s"])
+        r.end(connect, .sceneConnect, ["session": "s"])
+        r.instant(.sceneActivate, ["session": "s"])
+        let save = r.begin(.activitySave, ["session": "s"])
+        r.end(save, .activitySave, ["session": "s"])
+        let read = r.begin(.activityRead, ["session": "s", "file": "data.data"])
+        r.end(read, .activityRead, ["session": "s"])
+        r.instant(.sceneDisconnect, ["session": "s"])
+        r.instant(.sessionDiscard, ["session": "s"])
+        r.instant(.discard, ["session": "s"])
+        r.instant(.processExit)
+        let word = TraceStatistics.unspecified
+        let summary = Self.builder(r.records).sessionSummaries[0]
+        #expect(summary.connects.map(\.name) == [word] && summary.saves.map(\.name) == [word])
+        #expect(summary.reads.map(\.name) == [word] && summary.disconnects.map(\.name) == [word])
+        #expect(summary.discards.map(\.name) == [word] && summary.stateDiscards.map(\.name) == [word])
+        #expect(Self.builder(r.records).appLifecycle.processExits.map(\.name) == [word])
+        var timeline = SceneTimeline()
+        for record in r.records { timeline.add(record) }
+        let details = Dictionary(timeline.sessions[0].steps.map { ($0.kind, $0.detail) }) { first, _ in first }
+        #expect(details[.connect] == word && details[.save] == word && details[.read] == word)
+        #expect(details[.disconnect] == word && details[.discard] == word && details[.discardState] == word)
+        #expect(details[.activate] == "activate via " + word)
+        #expect(timeline.processSteps.map(\.label) == ["exit: " + word])
+    }
+
     @Test("sessions: connects by reason, saves in order, the activity's reads, restores, discards, errors and outermost time")
     func sessionSummaries() throws {
         let builder = Self.builder(Self.sceneRecords())

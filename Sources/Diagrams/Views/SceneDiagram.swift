@@ -121,7 +121,7 @@ public enum SceneDiagram {
     private static func lines(_ step: SceneTimeline.Step) -> [String] {
         var out: [String]
         switch step.kind {
-        case .connect: out = ["connect (\(step.detail))"]
+        case .connect: out = [step.detail == SceneTimeline.unspecified ? "connect" : "connect (\(step.detail))"]
         case .save: out = ["background save", step.detail]
         case .read: out = ["read: " + step.detail]
         case .restore: out = ["restoreInteractionState"]

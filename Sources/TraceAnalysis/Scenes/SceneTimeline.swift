@@ -62,6 +62,10 @@ public struct SceneTimeline: Sendable, Hashable {
 
     public init() {}
 
+    /// What a step says when its record leaves out the reason, result or `via` it should give:
+    /// the word `summary` counts such records under, so the two agree.
+    public static let unspecified = TraceStatistics.unspecified
+
     /// True when the header says the trace is of a scene app.
     public static func isSceneTrace(_ header: TraceHeader) -> Bool {
         header.extra.first { $0.key == "lifecycle" }?.value.stringValue == "scene"
@@ -80,12 +84,12 @@ public struct SceneTimeline: Sendable, Hashable {
         case (.launch, _):
             if let step = record.step { processSteps.append(ProcessStep(seq: record.seq, label: step)) }
         case (.processExit, _):
-            processSteps.append(ProcessStep(seq: record.seq, label: "exit: " + (record.reason ?? "?")))
+            processSteps.append(ProcessStep(seq: record.seq, label: "exit: " + (record.reason ?? Self.unspecified)))
         case (.deviceLock, _):
             processSteps.append(ProcessStep(seq: record.seq, label: record[attribute: "locked"] == .bool(true) ? "device locked" : "device unlocked"))
         case (.sceneConnect, .begin):
             // The connect comes first in its lane; the activity the scene adopted is known at its end.
-            append(.connect, session, seq: record.seq, detail: record[attribute: "reason"]?.stringValue ?? "connect", activity: nil)
+            append(.connect, session, seq: record.seq, detail: record.reason ?? Self.unspecified, activity: nil)
             if let span = record.span, let session, let lane = indexOfSession[session] {
                 openConnects[span] = (lane, sessions[lane].steps.count - 1)
             }
@@ -97,7 +101,7 @@ public struct SceneTimeline: Sendable, Hashable {
             }
         case (.activitySave, .end):
             let begin = record.span.flatMap { openBegins.removeValue(forKey: $0) }
-            append(.save, session, seq: begin?.seq ?? record.seq, detail: record.result ?? "?",
+            append(.save, session, seq: begin?.seq ?? record.seq, detail: record.result ?? Self.unspecified,
                    activity: record[attribute: "activityType"]?.stringValue)
         case (.activityRead, .end):
             let begin = record.span.flatMap { openBegins.removeValue(forKey: $0) }
@@ -105,18 +109,18 @@ public struct SceneTimeline: Sendable, Hashable {
             let file = begin?[attribute: "file"]?.stringValue
             if file == "userInfo.data" && record.result == "read" { break }
             append(.read, session, seq: begin?.seq ?? record.seq,
-                   detail: (file == "userInfo.data" ? "userInfo " : "") + (record.result ?? "?"),
+                   detail: (file == "userInfo.data" ? "userInfo " : "") + (record.result ?? Self.unspecified),
                    activity: record[attribute: "activityType"]?.stringValue)
         case (.restoreInteractionState, .begin):
             append(.restore, session, seq: record.seq, detail: "restoreInteractionState", activity: record[attribute: "activityType"]?.stringValue)
         case (.activityAvailable, _):
             append(.available, session, seq: record.seq, detail: "available", activity: record[attribute: "activityType"]?.stringValue)
         case (.sceneActivate, _):
-            append(.activate, session, seq: record.seq, detail: "activate via " + (record.via ?? "?"), activity: nil)
+            append(.activate, session, seq: record.seq, detail: "activate via " + (record.via ?? Self.unspecified), activity: nil)
         case (.sceneDisconnect, _):
-            append(.disconnect, session, seq: record.seq, detail: record.reason ?? "?", activity: nil)
+            append(.disconnect, session, seq: record.seq, detail: record.reason ?? Self.unspecified, activity: nil)
         case (.sessionDiscard, _):
-            append(.discard, session, seq: record.seq, detail: record.reason ?? "?", activity: nil)
+            append(.discard, session, seq: record.seq, detail: record.reason ?? Self.unspecified, activity: nil)
         case (.didDiscardSceneSessions, .end):
             let begin = record.span.flatMap { openBegins.removeValue(forKey: $0) }
             let deferred = begin?[attribute: "deferredToLaunch"] == .bool(true)
@@ -125,7 +129,7 @@ public struct SceneTimeline: Sendable, Hashable {
                        detail: deferred ? "didDiscardSceneSessions (deferred)" : "didDiscardSceneSessions", activity: nil)
             }
         case (.discard, _):
-            append(.discardState, session, seq: record.seq, detail: record.reason ?? "?", activity: nil)
+            append(.discardState, session, seq: record.seq, detail: record.reason ?? Self.unspecified, activity: nil)
         case (.error, _):
             append(.error, session, seq: record.seq, detail: record.message ?? "error", activity: nil)
         case (.extendRestoration, _):
