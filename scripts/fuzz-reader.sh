@@ -18,10 +18,11 @@ if [ "$(uname)" != "Linux" ]; then
 fi
 
 echo "== build fuzz target"
-# TraceAnalysis's table is built into the same module: its `import TraceFormat` goes.
+# TraceAnalysis's table is built into the same module: its `import TraceFormat` is blanked (a
+# blank line, so that a finding's line numbers are the source's).
 rm -rf "$WORK/table" && mkdir -p "$WORK/table"
 for file in Sources/TraceAnalysis/Table/*.swift; do
-    sed '/^import TraceFormat$/d' "$file" > "$WORK/table/$(basename "$file")"
+    sed 's/^import TraceFormat$//' "$file" > "$WORK/table/$(basename "$file")"
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -package-name restoretrace \

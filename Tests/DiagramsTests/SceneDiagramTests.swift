@@ -37,6 +37,19 @@ import TraceFormat
         #expect(dot.components(separatedBy: "background save").count - 1 >= 4)
     }
 
+    @Test("a connect and a save whose records leave out their reason and result: \"connect\", \"(unspecified)\"")
+    func missingFields() {
+        var timeline = SceneTimeline()
+        let session = TraceAttribute("session", .string("S"))
+        timeline.add(TraceRecord(seq: 0, ts: 0, phase: .begin, span: 1, kind: .sceneConnect, attributes: [session]))
+        timeline.add(TraceRecord(seq: 1, ts: 1, phase: .end, span: 1, kind: .sceneConnect, attributes: [session]))
+        timeline.add(TraceRecord(seq: 2, ts: 2, phase: .begin, span: 2, kind: .activitySave, attributes: [session]))
+        timeline.add(TraceRecord(seq: 3, ts: 3, phase: .end, span: 2, kind: .activitySave, attributes: [session]))
+        let dot = SceneDiagram.graph(timeline, title: "t").dotSource
+        #expect(dot.contains("connect") && !dot.contains("connect ("))
+        #expect(dot.contains("(unspecified)") && !dot.contains("?"))
+    }
+
     @Test("1,000 sessions of 100 saves stay within the node budget, the rest counted")
     func budget() {
         let options = DiagramOptions()

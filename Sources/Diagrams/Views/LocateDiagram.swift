@@ -117,7 +117,7 @@ public enum LocateDiagram {
                 if let last = searches[index].last, isProblem(searches[index]) {
                     problems[problemName(last), default: 0] += 1
                 } else {
-                    found["via " + (traceSteps.via(locates[index]) ?? "?"), default: 0] += 1
+                    found["via " + (traceSteps.via(locates[index]) ?? TraceStatistics.unspecified), default: 0] += 1
                 }
             }
             let id = NodeID("more\(hiddenRun[0])")
