@@ -329,15 +329,13 @@ public struct TraceValidator: Sendable {
             var className: String?
             spanText.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
+                // Text the scanner checked: decoded as the reader decodes it.
                 if pathCount > 0 {
-                    var scanner = JSONScanner(base: base + start, count: pathCount)
-                    if case .array(let items)? = try? scanner.parseValue(depth: 0) {
-                        path = items.compactMap(\.stringValue)
-                    }
+                    path = RecordLineParser.path(base, start: start, end: start + pathCount, interner: nil)
                 }
                 if classCount > 0 {
-                    var scanner = JSONScanner(base: base + start + pathCount, count: classCount)
-                    className = try? scanner.parseString()
+                    className = RecordLineScanner.string(base, start: start + pathCount, end: start + pathCount + classCount,
+                                                         interner: nil)
                 }
             }
             return TraceRecord(seq: span.seq, ts: span.ts, phase: .begin, span: span.span, kind: kinds[span.kindEntry].kind,
